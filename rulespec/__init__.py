@@ -1,0 +1,11 @@
+"""rulespec: rummy rules as data.
+
+A variant written in the rule language compiles into a :class:`Variant` that the meld
+solver, the interpreter and the rulebook all read.
+"""
+
+from .cards import parse_cards
+from .variant import Variant
+
+__all__ = ["Variant", "parse_cards"]
+__version__ = "0.1.0"

@@ -1,0 +1,103 @@
+"""Cards as small ints, and the notation people write them in.
+
+A natural card is ``suit * 13 + rank`` with ranks 0..12 for A..K and suits in the
+order spades, hearts, diamonds, clubs; a printed joker is ``JOKER`` (52). Copies
+from several packs share one code: a hand is a list (a multiset) of codes.
+Notation accepted: ``7S``, ``10D``, ``TD``, ``QH``, ``JK`` (joker), ``7♠``, ``A♥``,
+and ``Joker``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+SUITS = ("S", "H", "D", "C")
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+RED_SUITS = frozenset({"H", "D"})
+JOKER = 52
+NUM_NATURAL = 52
+
+_SYMBOL_TO_SUIT = {v: k for k, v in SUIT_SYMBOLS.items()}
+_RANK_ALIASES = {"T": "10", "1": "A", "ACE": "A", "JACK": "J", "QUEEN": "Q", "KING": "K"}
+
+
+class CardError(ValueError):
+    """A card name that is not in the notation."""
+
+
+def make(rank: int, suit: int) -> int:
+    """The code of the natural card of rank index ``rank`` (0 = ace) and suit index ``suit``."""
+    return suit * 13 + rank
+
+
+def rank_of(card: int) -> int:
+    """Rank index 0..12 (A..K); -1 for a joker."""
+    return -1 if card == JOKER else card % 13
+
+
+def suit_of(card: int) -> int:
+    """Suit index 0..3 (S, H, D, C); -1 for a joker."""
+    return -1 if card == JOKER else card // 13
+
+
+def is_joker(card: int) -> bool:
+    return card == JOKER
+
+
+def rank_index(name: str) -> int:
+    """Index of a rank written as a player writes it (``A``, ``10``, ``T``, ``K``)."""
+    key = name.strip().upper()
+    key = _RANK_ALIASES.get(key, key)
+    try:
+        return RANKS.index(key)
+    except ValueError:
+        raise CardError(f"{name!r} is not a rank (ranks are {' '.join(RANKS)})") from None
+
+
+def parse_card(text: str) -> int:
+    """One card from its name: ``7S``, ``10D``, ``TD``, ``7♠``, ``JK`` or ``Joker``."""
+    t = text.strip()
+    if t.upper() in ("JK", "JOKER", "*", "🃏"):
+        return JOKER
+    if len(t) < 2:
+        raise CardError(f"{text!r} is not a card: write rank then suit, like 7S or 10♦")
+    suit_char = t[-1]
+    suit = _SYMBOL_TO_SUIT.get(suit_char, suit_char.upper())
+    if suit not in SUITS:
+        raise CardError(f"{text!r} has no suit: end it with S, H, D, C or ♠ ♥ ♦ ♣")
+    return make(rank_index(t[:-1]), SUITS.index(suit))
+
+
+def parse_cards(text: str | Iterable[str]) -> list[int]:
+    """Cards separated by spaces or commas (or an iterable of names)."""
+    if isinstance(text, str):
+        text = text.replace(",", " ").split()
+    return [parse_card(t) for t in text]
+
+
+def card_str(card: int, symbols: bool = False) -> str:
+    """Canonical name: ``7S``, ``10D``, ``JK``; with ``symbols``, ``7♠``."""
+    if card == JOKER:
+        return "JK"
+    suit = SUITS[suit_of(card)]
+    return RANKS[rank_of(card)] + (SUIT_SYMBOLS[suit] if symbols else suit)
+
+
+def cards_str(cards: Iterable[int], symbols: bool = False) -> str:
+    return " ".join(card_str(c, symbols) for c in cards)
+
+
+def is_red(card: int) -> bool:
+    return card != JOKER and SUITS[suit_of(card)] in RED_SUITS
+
+
+def build_deck(packs: int, jokers: int) -> list[int]:
+    """A deck of ``packs`` 52-card packs plus ``jokers`` printed jokers, in a fixed order."""
+    return [c for _ in range(packs) for c in range(NUM_NATURAL)] + [JOKER] * jokers
+
+
+def sort_key(card: int) -> tuple[int, int]:
+    """Sort by suit then rank, jokers last: how a player arranges a hand."""
+    return (4, 0) if card == JOKER else (suit_of(card), rank_of(card))

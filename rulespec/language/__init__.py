@@ -1,0 +1,1 @@
+"""rulespec.language"""
