@@ -1,0 +1,140 @@
+"""Text → parse tree, with syntax errors turned into diagnostics people can read."""
+
+from __future__ import annotations
+
+import functools
+import re
+from pathlib import Path
+
+from lark import Lark, Token, Tree
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from .diagnostics import Diagnostic, SpecError, line_of, suggest
+
+_HERE = Path(__file__).resolve().parent.parent
+# Installed wheels carry the grammar inside the package; a source checkout has it at the top.
+GRAMMAR_CANDIDATES = (_HERE / "grammars" / "rulespec.lark", _HERE.parent / "grammars" / "rulespec.lark")
+
+# Section names a statement can start with (for "did you mean" on a misspelt topic).
+TOPICS = (
+    "variant", "extends", "players", "partners", "deck", "aces", "values", "opening values",
+    "wild", "replace wilds", "melds", "deal", "upcard", "draw", "push", "may i", "melding",
+    "lay off", "discard", "going out", "opening", "knock", "gin", "show", "drops", "stock",
+    "scoring", "game",
+)
+
+# How the grammar's token names read to a person.
+_TOKEN_WORDS = {
+    "NUMBER": "a number", "RANK": "a rank (A, 2-10, J, Q, K)", "RANKS": "a rank in the plural (2s, aces)",
+    "CARD": "a card (7S, 10♦)", "STRING": 'a name in quotes ("Gin Rummy")', "_NL": "the end of the line",
+    "_CONT": "a continuation line", "ROLE": "dealer or non-dealer", "COLOUR": "red or black",
+    "MELD_KIND": "sets or runs", "PARTNERS": "partner's", "$END": "the end of the file",
+}
+
+
+@functools.lru_cache(maxsize=1)
+def grammar_path() -> Path:
+    for p in GRAMMAR_CANDIDATES:
+        if p.exists():
+            return p
+    raise FileNotFoundError("rulespec.lark not found next to the package")  # a broken install
+
+
+@functools.lru_cache(maxsize=1)
+def parser() -> Lark:
+    """The LALR parser, built once per process."""
+    return Lark(
+        grammar_path().read_text(encoding="utf-8"),
+        parser="lalr",
+        lexer="contextual",
+        propagate_positions=True,
+        maybe_placeholders=False,
+    )
+
+
+def _words_for(terminals) -> list[str]:
+    """What the expected terminals look like as words."""
+    lark = parser()
+    out = []
+    for name in sorted(terminals):
+        if name in _TOKEN_WORDS:
+            out.append(_TOKEN_WORDS[name])
+            continue
+        try:
+            pattern = lark.get_terminal(name).pattern
+        except KeyError:
+            continue
+        if pattern.type == "str":
+            out.append(pattern.value)
+        elif name.startswith("_") and "|" in pattern.value:
+            out.extend(re.findall(r"[a-z][a-z' ]+", pattern.value)[:1])
+    return sorted(set(out), key=lambda w: (w.startswith("a ") or w.startswith("the "), w))
+
+
+def _word_at(text: str, pos: int) -> str:
+    m = re.compile(r"[^\s;,:=]+").match(text, pos)
+    return m.group(0) if m else text[pos : pos + 1]
+
+
+def syntax_diagnostic(text: str, err: UnexpectedInput, filename: str) -> Diagnostic:
+    """One clear sentence for a parse failure, with a hint where a close word exists."""
+    line, col = getattr(err, "line", 1) or 1, getattr(err, "column", 1) or 1
+    if isinstance(err, UnexpectedEOF) or (isinstance(err, UnexpectedToken) and err.token.type == "$END"):
+        last = text.rstrip().splitlines() or [""]
+        line, col = len(last), len(last[-1]) + 1
+        expected = err.expected
+        return Diagnostic(
+            "E102", "the file ends in the middle of a rule", filename, line, col,
+            hint=_expect_hint(expected), source_line=line_of(text, line),
+        )
+    if isinstance(err, UnexpectedCharacters):
+        expected = err.allowed or set()
+        word = _word_at(text, err.pos_in_stream)
+    else:
+        assert isinstance(err, UnexpectedToken)
+        expected = err.accepts or err.expected
+        tok: Token = err.token
+        if tok.type in ("_NL", "_CONT"):
+            src = line_of(text, tok.line) or ""
+            return Diagnostic(
+                "E103", "this rule stops before it is complete", filename, tok.line,
+                len(src.rstrip()) + 1, hint=_expect_hint(expected), source_line=src,
+            )
+        word = _word_at(text, tok.start_pos)
+    at_statement_start = "DECK" in expected and "SCORING" in expected
+    if at_statement_start:
+        guess = suggest(word.rstrip(":"), TOPICS, cutoff=0.6)
+        msg = f"`{word}` does not start a rule"
+        hint = f"did you mean `{guess}:`?" if guess else "a rule starts with a topic such as `deck:` or `scoring:`"
+        if line_of(text, line) and line_of(text, line)[:1] in " \t":
+            hint = "an indented line continues the rule above; start a new rule at the left margin"
+        return Diagnostic("E104", msg, filename, line, col, col + len(word), hint, line_of(text, line))
+    words = _words_for(expected)
+    if ":" in words and len(words) == 1:
+        return Diagnostic("E105", f"expected `:` after the topic, found `{word}`", filename, line, col,
+                          col + len(word), "write the topic, a colon, then its rules: `deck: 1 pack`",
+                          line_of(text, line))
+    plain = [w for w in words if not w.startswith("a ") and " " not in w]
+    guess = suggest(word, plain, cutoff=0.6) if word.isalpha() or "-" in word else None
+    if guess is None and word.lower() != word and word.lower() in plain:
+        guess = word.lower()
+    hint = f"did you mean `{guess}`?" if guess else _expect_hint(expected)
+    return Diagnostic("E101", f"`{word}` is not understood here", filename, line, col,
+                      col + len(word), hint, line_of(text, line))
+
+
+def _expect_hint(expected) -> str | None:
+    words = _words_for(expected)
+    if not words:
+        return None
+    shown = ", ".join(f"`{w}`" if not w.startswith("a ") and not w.startswith("the ") else w for w in words[:8])
+    more = " …" if len(words) > 8 else ""
+    return f"expected {shown}{more}"
+
+
+def parse_tree(text: str, filename: str = "<text>") -> Tree:
+    """Parse variant text; raises :class:`SpecError` with one syntax diagnostic."""
+    try:
+        return parser().parse(text)
+    except UnexpectedInput as err:
+        raise SpecError([syntax_diagnostic(text, err, filename)]) from None

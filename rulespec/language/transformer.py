@@ -1,0 +1,403 @@
+"""Parse tree → rule assignments: each clause says which ruleset fields it sets.
+
+An :class:`Assign` is one field path (``"knock.max_deadwood"``) and its value, with the
+span of the clause that said it. The builder turns a file's assignments into the IR.
+Fixed phrases live in the ``PHRASES`` table; clauses with numbers or cards have a handler.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from lark import Token, Tree
+
+from .. import cards as C
+from .diagnostics import Diagnostic, line_of
+
+# Paths whose clauses add items to one list rather than set one value.
+APPEND_PATHS = frozenset({"deck.packs", "deal.sizes", "wilds.ranks", "wilds.cards"})
+
+
+@dataclass(frozen=True)
+class Span:
+    file: str
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+
+    def as_dict(self) -> dict:
+        return {"file": self.file, "line": self.line, "column": self.column,
+                "end_line": self.end_line, "end_column": self.end_column}
+
+
+@dataclass(frozen=True)
+class Assign:
+    path: str
+    value: object
+    span: Span
+
+
+@dataclass
+class FileRules:
+    """What one file says: its name, its parent, and its assignments in order."""
+
+    file: str
+    name: str | None = None
+    name_span: Span | None = None
+    extends: str | None = None
+    extends_span: Span | None = None
+    assigns: list = None
+    diagnostics: list = None
+
+
+PHRASES: dict[str, tuple[tuple[str, object], ...]] = {
+    "partners_none": (("partnerships", None),),
+    "deck_no_jokers": (("deck.jokers", 0), ("deck.jokers_per_pack", False)),
+    "aces_low": (("aces.mode", "low"),),
+    "aces_high": (("aces.mode", "high"),),
+    "aces_either": (("aces.mode", "either"),),
+    "aces_around": (("aces.mode", "around"),),
+    "wild_jokers": (("wilds.jokers", True),),
+    "wild_cut": (("wilds.cut", True),),
+    "wild_natural_always": (("wilds.as_natural", "always"),),
+    "wild_natural_runs": (("wilds.as_natural", "runs"),),
+    "wild_not_outnumber": (("wilds.not_outnumber", True),),
+    "wild_all_any": (("wilds.all_wild", "any"),),
+    "wild_all_sets": (("wilds.all_wild", "sets"),),
+    "wild_all_never": (("wilds.all_wild", "never"),),
+    "replace_runs": (("wilds.replace.melds", ["run"]),),
+    "replace_sets": (("wilds.replace.melds", ["set"]),),
+    "replace_any": (("wilds.replace.melds", ["run", "set"]),),
+    "replace_reuse": (("wilds.replace.reuse_this_turn", True),),
+    "replace_after_opening": (("wilds.replace.after_opening", True),),
+    "meld_no_sets": (("melds.set", None),),
+    "meld_no_runs": (("melds.run", None),),
+    "meld_in_hand": (("melds.on_table", False),),
+    "deal_rotation": (("deal.rotation", "left"),),
+    "upcard_yes": (("deal.upcard", True),),
+    "upcard_none": (("deal.upcard", False),),
+    "upcard_bury": (("deal.upcard_wild", "bury"),),
+    "draw_not_first": (("turn.starter_draws", False),),
+    "push_then_discard": (("turn.push.then", "discard"),),
+    "push_then_stock": (("turn.push.then", "stock"),),
+    "claim_nearest": (("turn.claims.priority", "nearest"),),
+    "claim_wait": (("turn.claims.wait", True),),
+    "claim_no_wait": (("turn.claims.wait", False),),
+    "melds_any_number": (("turn.melds_per_turn", None),),
+    "melds_none_after_opening": (("turn.new_melds_after_opening", False),),
+    "lay_off_any": (("turn.layoff.onto", "any"),),
+    "lay_off_own": (("turn.layoff.onto", "own"),),
+    "lay_off_team": (("turn.layoff.onto", "team"),),
+    "lay_off_after_meld": (("turn.layoff.requires", "own meld"),),
+    "lay_off_after_opening": (("turn.layoff.requires", "opening"),),
+    "lay_off_never": (("turn.layoff", None),),
+    "discard_not_taken": (("turn.discard_taken", False),),
+    "discard_may_be_taken": (("turn.discard_taken", True),),
+    "out_optional": (("going_out.final_discard", "optional"),),
+    "out_required": (("going_out.final_discard", "required"),),
+    "out_forbidden": (("going_out.final_discard", "forbidden"),),
+    "out_never": (("going_out", None),),
+    "opening_exact": (("opening.exact", True),),
+    "opening_wild_natural": (("opening.wild_counts_as_natural", True),),
+    "opening_wild_own": (("opening.wild_counts_as_natural", False),),
+    "knock_lay_off": (("knock.defender_lays_off", True),),
+    "knock_no_lay_off": (("knock.defender_lays_off", False),),
+    "gin_allowed": (("gin", {}),),
+    "gin_big": (("gin.big_gin", True),),
+    "gin_no_big": (("gin.big_gin", False),),
+    "show_whole_hand": (("show", {}),),
+    "stock_ends": (("stock.action", "end"),),
+    "stock_void": (("stock.outcome", "void"),),
+    "stock_differences": (("stock.outcome", "differences"),),
+    "score_winner_collects": (("scoring.method", "winner collects"),),
+    "score_penalty": (("scoring.method", "penalty"),),
+    "score_knock": (("scoring.method", "knock"),),
+    "score_ties_defender": (("scoring.knock.ties", "defender"),),
+    "score_ties_knocker": (("scoring.knock.ties", "knocker"),),
+    "score_rummy_double": (("scoring.rummy", {"multiplier": 2, "bonus": 0}),),
+    "count_all": (("scoring.count", "all"),),
+    "count_unmatched": (("scoring.count", "unmatched"),),
+    "count_show": (("scoring.count", "show"),),
+    "game_any_rounds": (("game.rounds", None),),
+    "game_highest": (("game.winner", "highest"),),
+    "game_lowest": (("game.winner", "lowest"),),
+}
+
+_NUMBER_WORDS = {w: i for i, w in enumerate(
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen".split()
+)}
+_RANK_WORDS = {"aces": "A", "kings": "K", "queens": "Q", "jacks": "J", "tens": "10", "nines": "9",
+               "eights": "8", "sevens": "7", "sixes": "6", "fives": "5", "fours": "4", "threes": "3",
+               "twos": "2", "deuces": "2"}
+_MELD_KINDS = {"set": "set", "trio": "set", "run": "run", "sequence": "run", "straight": "run"}
+
+
+def _value(tok: Token):
+    """A token as the value it means."""
+    t = tok.type
+    if t == "NUMBER":
+        return int(tok) if tok.isdigit() else _NUMBER_WORDS[str(tok)]
+    if t == "RANK":
+        return C.RANKS[C.rank_index(str(tok))]
+    if t == "RANKS":
+        word = str(tok)
+        return _RANK_WORDS.get(word) or C.RANKS[C.rank_index(word[:-1])]
+    if t == "CARD":
+        return C.card_str(C.parse_card(str(tok)))
+    if t == "STRING":
+        return str(tok)[1:-1]
+    if t == "MELD_KIND":
+        word = str(tok)
+        return _MELD_KINDS[word[:-1] if word.endswith("s") else word]
+    return str(tok)
+
+
+class RuleTransformer:
+    """Walks one file's parse tree and collects its assignments."""
+
+    def __init__(self, text: str, filename: str):
+        self.text = text
+        self.file = filename
+        self.out = FileRules(filename, assigns=[], diagnostics=[])
+
+    # ------------------------------------------------------------ helpers
+    def span(self, node) -> Span:
+        m = node.meta if isinstance(node, Tree) else node
+        return Span(self.file, m.line, m.column, m.end_line, m.end_column)
+
+    def set(self, node, path: str, value) -> None:
+        self.out.assigns.append(Assign(path, value, self.span(node)))
+
+    def error(self, node, code: str, message: str, hint: str | None = None) -> None:
+        s = self.span(node)
+        self.out.diagnostics.append(Diagnostic(
+            code, message, self.file, s.line, s.column,
+            s.end_column if s.end_line == s.line else None, hint, line_of(self.text, s.line)))
+
+    @staticmethod
+    def args(tree: Tree) -> list:
+        return [_value(c) if isinstance(c, Token) else c for c in tree.children]
+
+    def range_of(self, tree: Tree) -> dict:
+        nums = [_value(c) for c in tree.children]
+        if tree.data == "range_one":
+            return {"min": nums[0], "max": nums[0]}
+        if tree.data == "range_open":
+            return {"min": nums[0], "max": None}
+        return {"min": nums[0], "max": nums[1]}
+
+    # ------------------------------------------------------------ walking
+    def run(self, tree: Tree) -> FileRules:
+        for stmt in tree.children:
+            if stmt.data == "variant":
+                self.out.name, self.out.name_span = _value(stmt.children[0]), self.span(stmt)
+            elif stmt.data == "extends":
+                self.out.extends, self.out.extends_span = _value(stmt.children[0]), self.span(stmt)
+            else:
+                prefix = "opening.values" if stmt.data == "opening_values" else None
+                for clause in stmt.children:
+                    if isinstance(clause, Tree):
+                        self.clause(clause, prefix)
+        return self.out
+
+    def clause(self, node: Tree, prefix: str | None) -> None:
+        phrase = PHRASES.get(node.data)
+        if phrase is not None:
+            for path, value in phrase:
+                self.set(node, path, value)
+            return
+        if node.data == "value_item":
+            self.value_item(node, prefix or "values")
+        else:
+            getattr(self, node.data)(node, *self.args(node))
+
+    # ------------------------------------------------------------ clause handlers
+    def players_c(self, node, rng):
+        self.set(node, "players", self.range_of(rng))
+
+    def partners_teams(self, node, teams, size):
+        self.set(node, "partnerships", {"teams": teams, "size": size})
+
+    def deck_packs(self, node, packs, rng=None):
+        self.set(node, "deck.packs", {"packs": packs, "players": self.range_of(rng) if rng else None})
+
+    def deck_jokers(self, node, n):
+        self.set(node, "deck.jokers", n)
+        self.set(node, "deck.jokers_per_pack", False)
+
+    def deck_jokers_per_pack(self, node, n):
+        self.set(node, "deck.jokers", n)
+        self.set(node, "deck.jokers_per_pack", True)
+
+    def value_item(self, node, prefix):
+        *classes, worth = node.children
+        points = _value(worth.children[0]) if worth.data == "worth_points" else None
+        for cls in classes:
+            if cls.data in ("class_rank", "class_ranks", "class_faces"):
+                if cls.data == "class_faces":
+                    ranks = ["J", "Q", "K"]
+                else:
+                    bounds = [C.rank_index(_value(t)) for t in cls.children]
+                    lo, hi = bounds[0], bounds[-1]
+                    if hi < lo:
+                        self.error(cls, "E310", f"the ranks {C.RANKS[lo]}-{C.RANKS[hi]} run backwards",
+                                   f"write the low rank first: {C.RANKS[hi]}-{C.RANKS[lo]}")
+                        continue
+                    ranks = list(C.RANKS[lo : hi + 1])
+                for r in ranks:
+                    i = C.RANKS.index(r)
+                    face = 1 if i == 0 else min(i + 1, 10)
+                    self.set(cls, f"{prefix}.ranks.{i}", face if points is None else points)
+            elif cls.data == "class_card":
+                card = _value(cls.children[0])
+                i = C.rank_of(C.parse_card(card))
+                face = 1 if i == 0 else min(i + 1, 10)
+                self.set(cls, f"{prefix}.cards.{card}", face if points is None else points)
+            else:
+                field = "joker" if cls.data == "class_jokers" else "wild"
+                if points is None:
+                    self.error(worth, "E311", f"{'jokers' if field == 'joker' else 'wild cards'} have no face value",
+                               "give them a number of points, e.g. `jokers = 20`")
+                    continue
+                self.set(cls, f"{prefix}.{field}", points)
+
+    def wild_ranks(self, node, rank):
+        self.set(node, "wilds.ranks", rank)
+
+    def wild_colour(self, node, colour, rank):
+        suits = ("H", "D") if colour == "red" else ("S", "C")
+        for s in suits:
+            self.set(node, "wilds.cards", rank + s)
+
+    def wild_cards(self, node, *cards):
+        for c in cards:
+            self.set(node, "wilds.cards", c)
+
+    def wild_cut_joker(self, node, rank):
+        self.set(node, "wilds.cut_joker_rank", rank)
+
+    def wild_max(self, node, n):
+        self.set(node, "wilds.max_per_meld", n)
+
+    def meld_sets(self, node, size, suits=None):
+        rng = self.range_of(size.children[0])
+        kind = "any" if suits is not None and suits.data == "suits_any" else "distinct"
+        self.set(node, "melds.set", {"min": rng["min"], "max": rng["max"], "suits": kind})
+
+    def meld_runs(self, node, size):
+        rng = self.range_of(size.children[0])
+        self.set(node, "melds.run", {"min": rng["min"], "max": rng["max"]})
+
+    def deal_size(self, node, cards, *when):
+        entry = {"cards": cards, "players": None, "rounds": None}
+        for w in when:
+            entry["players" if w.data == "when_players" else "rounds"] = self.range_of(w.children[0])
+        self.set(node, "deal.sizes", entry)
+
+    def deal_extra(self, node, n):
+        self.set(node, "deal.starter_extra", n)
+
+    def upcard_offer(self, node, *roles):
+        self.set(node, "deal.offer", list(roles))
+
+    def draw_from(self, node, *sources):
+        names = [{"src_stock": "stock", "src_discard": "discard", "src_push": "push"}[s.data] for s in sources]
+        self.set(node, "turn.draw_from", names)
+
+    def claim_penalty(self, node, n):
+        self.set(node, "turn.claims.penalty", n)
+
+    def melds_per_turn(self, node, n):
+        self.set(node, "turn.melds_per_turn", n)
+
+    def melds_all_at_once(self, node, rng):
+        self.set(node, "turn.all_at_once", self.range_of(rng))
+
+    def contract_round(self, node, round_no, contract):
+        options = []
+        for option in contract.children:
+            reqs = []
+            for req in option.children:
+                vals = self.args(req)
+                k = next(i for i, v in enumerate(vals) if isinstance(v, str))
+                count = vals[k - 1] if k > 0 else 1
+                size = vals[k + 1] if k + 1 < len(vals) else None
+                reqs.append({"kind": vals[k], "count": count, "size": size})
+            options.append(reqs)
+        self.set(node, f"opening.contracts.{round_no}", {"round": round_no, "options": options})
+
+    def opening_threshold(self, node, n):
+        self.set(node, "opening.threshold", n)
+
+    def knock_under(self, node, n):
+        self.set(node, "knock.max_deadwood", n - 1)
+
+    def knock_at_most(self, node, n):
+        self.set(node, "knock.max_deadwood", n)
+
+    def show_sequences(self, node, n):
+        self.set(node, "show.sequences", n)
+
+    def show_pure(self, node, n):
+        self.set(node, "show.pure", n)
+
+    def drop_first(self, node, n):
+        self.set(node, "drops.first", n)
+
+    def drop_middle(self, node, n):
+        self.set(node, "drops.middle", n)
+
+    def drop_misses(self, node, n):
+        self.set(node, "drops.misses", n)
+
+    def stock_remaining(self, node, n):
+        self.set(node, "stock.remaining", n)
+
+    def _times(self, times):
+        if times is None:
+            return None
+        return {"times_once": 1, "times_twice": 2}.get(times.data) or _value(times.children[0])
+
+    def stock_turn_over(self, node, times=None):
+        self.set(node, "stock.action", "turn over")
+        self.set(node, "stock.times", self._times(times))
+
+    def stock_shuffle(self, node, times=None):
+        self.set(node, "stock.action", "shuffle")
+        self.set(node, "stock.times", self._times(times))
+
+    def score_undercut(self, node, n):
+        self.set(node, "scoring.knock.undercut", n)
+
+    def score_gin(self, node, n):
+        self.set(node, "scoring.knock.gin", n)
+
+    def score_big_gin(self, node, n):
+        self.set(node, "scoring.knock.big_gin", n)
+
+    def score_rummy_bonus(self, node, n):
+        self.set(node, "scoring.rummy", {"multiplier": 1, "bonus": n})
+
+    def score_cap(self, node, n):
+        self.set(node, "scoring.cap", n)
+
+    def score_wrong_show(self, node, n):
+        self.set(node, "scoring.wrong_show", n)
+
+    def score_valid_show(self, node, n):
+        self.set(node, "scoring.valid_show", n)
+
+    def game_target(self, node, n):
+        self.set(node, "game.target", n)
+
+    def game_rounds(self, node, n):
+        self.set(node, "game.rounds", n)
+
+    def game_eliminate(self, node, n):
+        self.set(node, "game.eliminate", n)
+
+
+def to_rules(tree: Tree, text: str, filename: str) -> FileRules:
+    """The assignments of one parsed file (and any diagnostics found on the way)."""
+    return RuleTransformer(text, filename).run(tree)
