@@ -1,0 +1,142 @@
+"""Meld validation: is a group of cards a set or a run under a ruleset, and how can it
+be read (what does each wild card stand for)?
+
+Written to be obviously right rather than fast: it tries every rank (sets) and every
+window of places (runs) and every role for the wild cards. The solver has its own fast
+model of the same rules, and the tests check the two agree.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from itertools import combinations, permutations
+
+from .. import cards as C
+from ..ruleset import Ruleset
+from .context import Rules, rules_for
+from .model import Meld, Reading
+
+
+def _limits_ok(rules: Rules, kind: str, naturals: int, wilds: int) -> bool:
+    if naturals == 0:
+        return rules.all_wild_ok(kind, wilds)
+    return wilds <= rules.wild_limit(naturals)
+
+
+def _set_readings(rules: Rules, fixed: list[int], duals: list[int], wilds: list[int]):
+    size = len(fixed) + len(duals) + len(wilds)
+    if size < rules.set_min or (rules.set_max is not None and size > rules.set_max):
+        return
+    if fixed:
+        ranks = {C.rank_of(fixed[0])}
+        if any(C.rank_of(c) != C.rank_of(fixed[0]) for c in fixed):
+            return
+    else:
+        ranks = set(range(13))
+    for rank in sorted(ranks):
+        usable = [c for c in duals if rules.dual_in_sets and C.rank_of(c) == rank]
+        # every choice of which dual cards stand for themselves
+        seen = set()
+        for k in range(len(usable) + 1):
+            for nat in combinations(usable, k):
+                if nat in seen:
+                    continue
+                seen.add(nat)
+                naturals = fixed + list(nat)
+                if rules.distinct and len({C.suit_of(c) for c in naturals}) != len(naturals):
+                    continue
+                acting = wilds + list((Counter(duals) - Counter(nat)).elements())
+                if not _limits_ok(rules, "set", len(naturals), len(acting)):
+                    continue
+                yield Reading(
+                    "set", rank=rank, wilds=tuple(sorted((w, None) for w in acting))
+                )
+
+
+def _windows(rules: Rules, length: int):
+    """Every window of ``length`` places a run may occupy, as a tuple of rank indexes."""
+    if length < rules.run_min or length > rules.run_max:
+        return
+    if rules.aces == "around":
+        for start in range(13):
+            yield tuple((start + t) % 13 for t in range(length))
+        return
+    lo, hi = rules.span_limits()
+    for start in range(lo, hi - length + 2):
+        yield tuple((start + t) % 13 for t in range(length))
+
+
+def _run_readings(rules: Rules, fixed: list[int], duals: list[int], wilds: list[int]):
+    size = len(fixed) + len(duals) + len(wilds)
+    if fixed:
+        suits = {C.suit_of(fixed[0])}
+        if any(C.suit_of(c) != C.suit_of(fixed[0]) for c in fixed):
+            return
+        if len({C.rank_of(c) for c in fixed}) != len(fixed):
+            return
+    else:
+        suits = set(range(4))
+    for suit in sorted(suits):
+        for window in _windows(rules, size):
+            if len(set(window)) != len(window):
+                continue
+            places = {r: i for i, r in enumerate(window)}
+            if any(C.rank_of(c) not in places for c in fixed):
+                continue
+            taken = {places[C.rank_of(c)] for c in fixed}
+            usable = sorted(
+                {c for c in duals if C.suit_of(c) == suit and C.rank_of(c) in places
+                 and places[C.rank_of(c)] not in taken}
+            )
+            for k in range(len(usable) + 1):
+                for nat in combinations(usable, k):
+                    if any(Counter(nat)[c] > Counter(duals)[c] for c in nat):
+                        continue
+                    acting = sorted(wilds + list((Counter(duals) - Counter(nat)).elements()))
+                    if not _limits_ok(rules, "run", len(fixed) + len(nat), len(acting)):
+                        continue
+                    used = taken | {places[C.rank_of(c)] for c in nat}
+                    free = [i for i in range(size) if i not in used]
+                    for order in set(permutations(acting)):
+                        pairs = tuple(
+                            sorted((w, C.make(window[i], suit)) for w, i in zip(order, free))
+                        )
+                        # a dual card "standing for" itself is the natural reading again
+                        if any(w == s and w in rules.dual for w, s in pairs):
+                            continue
+                        yield Reading("run", suit=suit, ranks=window, wilds=pairs)
+
+
+def readings(rules: Rules, cards: Iterable[int]) -> list[Reading]:
+    """Every reading of ``cards`` as a meld under ``rules`` (empty: not a meld)."""
+    cards = list(cards)
+    if not cards:
+        return []
+    fixed = [c for c in cards if not rules.is_wild(c)]
+    if C.JOKER in fixed:  # a joker that is not wild is no card of any meld
+        return []
+    duals = [c for c in cards if c in rules.dual]
+    wilds = [c for c in cards if rules.is_wild(c) and c not in rules.dual]
+    out: list[Reading] = []
+    if rules.has_sets:
+        out.extend(_set_readings(rules, fixed, duals, wilds))
+    if rules.has_runs:
+        out.extend(_run_readings(rules, fixed, duals, wilds))
+    unique = list(dict.fromkeys(out))
+    unique.sort(key=lambda r: (not r.pure, len(r.wilds), r.kind != "set", r.rank or 0,
+                               r.suit or 0, r.ranks))
+    return unique
+
+
+def classify_meld(ruleset: Ruleset, cards: Iterable[int], wild: int | None = None) -> Meld | None:
+    """The meld ``cards`` make under ``ruleset`` with every reading of it, or None.
+
+    ``wild`` is the card cut as the wild joker (variants with a cut wild card). The
+    answer does not depend on the order of ``cards``."""
+    rules = rules_for(ruleset, wild)
+    ordered = tuple(sorted(cards, key=C.sort_key))
+    found = readings(rules, ordered)
+    if not found:
+        return None
+    return Meld(found[0].kind, any(r.pure for r in found), ordered, tuple(found))

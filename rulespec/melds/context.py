@@ -1,0 +1,193 @@
+"""What a compiled ruleset says about melds, turned into flat tables once per ruleset.
+
+Every meld function starts from :func:`rules_for`, so nothing about a particular variant
+is written anywhere in ``rulespec.melds``: which cards are wild, what a card is worth and
+how long a set or run may be all come from here, and here only from the ``Ruleset``.
+"""
+
+from __future__ import annotations
+
+from .. import cards as C
+from ..ruleset import Ruleset
+
+#: Longest run any aces rule allows: thirteen ranks, each at most once.
+MAX_RUN = 13
+
+
+class Rules:
+    """The meld rules of one ruleset for one deal (``wild``: the card cut as wild joker)."""
+
+    def __init__(self, ruleset: Ruleset, wild: int | None = None):
+        self.ruleset = ruleset
+        self.wild = wild
+        w = ruleset.wilds
+        wild_codes: set[int] = set()
+        if w.jokers:
+            wild_codes.add(C.JOKER)
+        for r in w.ranks:
+            ri = C.rank_index(r)
+            wild_codes.update(C.make(ri, s) for s in range(4))
+        for name in w.cards:
+            wild_codes.add(C.parse_card(name))
+        self.cut_rank: int | None = None
+        if w.cut and wild is not None:
+            if wild == C.JOKER:
+                if w.cut_joker_rank is not None:
+                    self.cut_rank = C.rank_index(w.cut_joker_rank)
+            else:
+                self.cut_rank = C.rank_of(wild)
+            if self.cut_rank is not None:
+                wild_codes.update(C.make(self.cut_rank, s) for s in range(4))
+        self.wild_codes = frozenset(wild_codes)
+        #: wild cards that may also stand for themselves (the 2 in A-2-3-4)
+        self.as_natural = w.as_natural
+        self.dual = frozenset(c for c in self.wild_codes if c != C.JOKER) if w.as_natural != "never" else frozenset()
+        self.dual_in_sets = w.as_natural == "always"
+
+        # card values: what a card costs left in hand, wild status included
+        v = ruleset.values
+        natural = list(ruleset.natural_values) + [v.joker or 0]
+        self.natural_value = tuple(natural)
+        value = list(natural)
+        for c in self.wild_codes:
+            if v.wild is not None:
+                value[c] = v.wild
+        self.value = tuple(value)
+
+        # opening values (the threshold count): own table if the variant gives one
+        ov = ruleset.opening.values or v
+        onat = [ov.ranks[C.rank_of(c)] for c in range(C.NUM_NATURAL)]
+        for cv in ov.cards:
+            onat[C.parse_card(cv.card)] = cv.value
+        onat.append(ov.joker if ov.joker is not None else (v.joker or 0))
+        self.opening_natural = tuple(onat)
+        oval = list(onat)
+        for c in self.wild_codes:
+            if ov.wild is not None:
+                oval[c] = ov.wild
+        self.opening_value = tuple(oval)
+        self.wild_counts_as_natural = ruleset.opening.wild_counts_as_natural
+
+        m = ruleset.melds
+        self.has_sets = m.set is not None
+        self.has_runs = m.run is not None
+        if m.set is not None:
+            self.distinct = m.set.suits == "distinct"
+            self.set_min = m.set.min
+            hi = m.set.max
+            if self.distinct:
+                hi = 4 if hi is None else min(hi, 4)
+            self.set_max = hi  # None: no upper limit
+        else:
+            self.distinct, self.set_min, self.set_max = True, 3, 4
+        if m.run is not None:
+            self.run_min = m.run.min
+            self.run_max = MAX_RUN if m.run.max is None else min(m.run.max, MAX_RUN)
+        else:
+            self.run_min, self.run_max = 3, MAX_RUN
+        self.aces = ruleset.aces.mode
+        self.max_per_meld = w.max_per_meld
+        self.not_outnumber = w.not_outnumber
+        self.all_wild = w.all_wild
+        #: whether a dual card's role (wild or itself) can change what melds are possible
+        self.roles_matter = bool(self.dual) and (
+            w.not_outnumber or w.max_per_meld is not None or w.all_wild != "any"
+        )
+
+    def is_wild(self, card: int) -> bool:
+        return card in self.wild_codes
+
+    # ---------------------------------------------------------------- wild limits
+
+    def wild_limit(self, naturals: int) -> int:
+        """Most wild cards a meld with ``naturals`` natural cards may hold (sizes aside)."""
+        lim = 99
+        if self.max_per_meld is not None:
+            lim = min(lim, self.max_per_meld)
+        if self.not_outnumber and naturals > 0:
+            lim = min(lim, naturals)
+        return lim
+
+    def all_wild_ok(self, kind: str, size: int) -> bool:
+        """May ``size`` wild cards alone make a meld of ``kind``?"""
+        if self.all_wild == "never" or (self.all_wild == "sets" and kind != "set"):
+            return False
+        if self.max_per_meld is not None and size > self.max_per_meld:
+            return False
+        if kind == "set":
+            return self.has_sets and size >= self.set_min and (self.set_max is None or size <= self.set_max)
+        return self.has_runs and self.run_min <= size <= self.run_max
+
+    # ---------------------------------------------------------------- run positions
+
+    def run_places(self, ranks: list[int]) -> list[tuple[int, int]]:
+        """The tightest windows ``(low, length)`` a run holding exactly these distinct
+        ranks can sit in. Positions are ranks, except that position 13 is an ace above
+        the king (aces ``high`` or ``either``); with ``around`` a window wraps past K."""
+        mode = self.aces
+        out: list[tuple[int, int]] = []
+        if mode == "around":
+            rs = sorted(ranks)
+            if len(rs) == 1:
+                return [(rs[0], 1)]
+            best = None
+            for t in range(len(rs)):
+                nxt = rs[(t + 1) % len(rs)] + (13 if t == len(rs) - 1 else 0)
+                gap = nxt - rs[t]
+                if best is None or gap > best[0]:
+                    best = (gap, rs[(t + 1) % len(rs)])
+            length = 13 - best[0] + 1
+            return [(best[1], length)]
+        options = [[r] for r in ranks]
+        if mode == "high":
+            options = [[13] if r == 0 else [r] for r in ranks]
+        elif mode == "either":
+            options = [[0, 13] if r == 0 else [r] for r in ranks]
+        base = [o[0] for o in options]
+        if 0 in ranks and mode == "either":
+            lo_variant = base
+            hi_variant = [13 if r == 0 else r for r in ranks]
+            for pos in (lo_variant, hi_variant):
+                out.append((min(pos), max(pos) - min(pos) + 1))
+            return out
+        return [(min(base), max(base) - min(base) + 1)]
+
+    def window_ok(self, low: int, length: int) -> bool:
+        """Can a run occupy ``length`` places starting at position ``low``?"""
+        if length > self.run_max or length < 1:
+            return False
+        if self.aces == "around":
+            return True
+        top = low + length - 1
+        if self.aces == "low":
+            return 0 <= low and top <= 12
+        if self.aces == "high":
+            return 1 <= low and top <= 13
+        return 0 <= low and top <= 13 and length <= 13
+
+    def span_limits(self) -> tuple[int, int]:
+        """Lowest and highest window position a run may use (``around`` is circular)."""
+        return {"low": (0, 12), "high": (1, 13), "either": (0, 13)}.get(self.aces, (0, 12))
+
+
+_CACHE: dict[tuple[int, int | None], tuple[Ruleset, Rules]] = {}
+
+
+def rules_for(ruleset: Ruleset, wild: int | None = None) -> Rules:
+    """The cached tables of ``ruleset`` for a deal whose cut wild card is ``wild``.
+
+    Keyed by identity, not by value: hashing a whole frozen ruleset on every call would
+    cost more than the lookups it saves."""
+    key = (id(ruleset), wild)
+    hit = _CACHE.get(key)
+    if hit is not None and hit[0] is ruleset:
+        return hit[1]
+    rules = Rules(ruleset, wild)
+    _CACHE[key] = (ruleset, rules)
+    return rules
+
+
+def card_value(ruleset: Ruleset, card: int, wild: int | None = None) -> int:
+    """What ``card`` costs left in a hand: a wild card is worth ``values.wild`` when the
+    variant sets it, a printed joker ``values.joker``, any other card its rank's value."""
+    return rules_for(ruleset, wild).value[card]

@@ -1,0 +1,406 @@
+"""The exact solver: the best use of a hand under a ruleset.
+
+A hand is split into natural cards and wild cards. The natural cards become a count
+vector (4 bits per distinct card, so copies from several packs cost nothing extra) and a
+memoised search takes the lowest card left: it is either deadwood or the lowest card of a
+*skeleton* - the natural cards of one meld - which needs ``g`` wild cards to be legal and
+can take up to ``cap``. Wild cards are interchangeable for the search (the most valuable
+are melded first), so the state is just (cards left, wilds left, requirements left).
+
+The same search answers three questions: least deadwood (``mode="deadwood"``), largest
+opening value (``mode="opening"``) and the best arrangement that meets requirements
+(``slots``: a contract's melds or a show's sequences, ``exact``: nothing beyond them).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from itertools import combinations, product
+
+from .. import cards as C
+from .context import Rules
+
+BITS = 4
+MASK = (1 << BITS) - 1
+NEG = -(10**9)
+
+
+class Slot(tuple):
+    """A required meld: ``(kind, size, pure)``; ``kind`` "set", "run" or "any"."""
+
+    __slots__ = ()
+
+    def __new__(cls, kind: str, size: int, pure: bool = False):
+        return tuple.__new__(cls, (kind, size, pure))
+
+
+def _guard(n: int) -> int:
+    return sum(1 << (BITS * i + BITS - 1) for i in range(n))
+
+
+class Search:
+    """One hand, one question. ``solve()`` returns the best value and the groups."""
+
+    def __init__(
+        self,
+        rules: Rules,
+        hand: Iterable[int],
+        mode: str = "deadwood",
+        slots: Sequence[tuple[str, int, bool]] = (),
+        counts: Sequence[int] = (),
+        exact: bool = False,
+    ):
+        self.rules = rules
+        self.mode = mode
+        self.slots = tuple(slots)
+        self.exact = exact
+        hand = list(hand)
+        self.hand = hand
+        r = rules
+        self.dead_jokers = [c for c in hand if c == C.JOKER and not r.is_wild(c)]
+        need_roles = r.roles_matter or any(s[2] for s in self.slots)
+        self.nat_cards = [c for c in hand if c != C.JOKER and not r.is_wild(c)]
+        self.dual_cards = [c for c in hand if c in r.dual] if need_roles else []
+        self.wild_cards = [c for c in hand if r.is_wild(c) and (c not in r.dual or not need_roles)]
+        if mode == "deadwood":
+            self.card_val = r.value
+        else:
+            self.card_val = r.opening_value
+        # wild cards count by how many are melded unless, when counting an opening,
+        # each counts as the card it stands for
+        self.per_place = mode == "opening" and r.wild_counts_as_natural
+        cnt = Counter(self.nat_cards + self.dual_cards)
+        self.codes = sorted(cnt)
+        self.field = {c: i for i, c in enumerate(self.codes)}
+        self.count = [cnt[c] for c in self.codes]
+        self.G = _guard(len(self.codes))
+        self.wmax = len(self.wild_cards) + len(self.dual_cards)
+        self._skel: dict[int, list] = {}
+        self.init_counts = tuple(counts) if counts else (1,) * len(self.slots)
+
+    # ------------------------------------------------------------ skeletons
+
+    def skeletons(self, f: int) -> list:
+        got = self._skel.get(f)
+        if got is None:
+            got = self._skel[f] = self._make_skeletons(f)
+        return got
+
+    def _make_skeletons(self, f: int) -> list:
+        r = self.rules
+        codes, count = self.codes, self.count
+        c = codes[f]
+        rank, suit = C.rank_of(c), C.suit_of(c)
+        duals = r.dual if self.dual_cards else frozenset()
+        val = self.card_val
+        out = []
+        seen = set()
+        if r.has_sets and (c not in duals or r.dual_in_sets):
+            others = [
+                i for i in range(f + 1, len(codes))
+                if C.rank_of(codes[i]) == rank and (codes[i] not in duals or r.dual_in_sets)
+            ]
+            hi = r.set_max if r.set_max is not None else 99
+            if r.distinct:
+                choices = []
+                for k in range(len(others) + 1):
+                    for sub in combinations(others, k):
+                        choices.append(((f, 1),) + tuple((i, 1) for i in sub))
+            else:
+                ranges = [range(1, count[f] + 1)] + [range(0, count[i] + 1) for i in others]
+                choices = []
+                for ns in product(*ranges):
+                    choices.append(tuple((i, n) for i, n in zip([f] + others, ns) if n))
+            for ch in choices:
+                n = sum(k for _, k in ch)
+                if n > hi:
+                    continue
+                g = max(0, r.set_min - n)
+                cap = min(hi - n, r.wild_limit(n), self.wmax)
+                if g > cap:
+                    continue
+                vec = sum(k << (BITS * i) for i, k in ch)
+                nat = sum(k * val[codes[i]] for i, k in ch)
+                pure = all(codes[i] not in r.wild_codes for i, _ in ch)
+                wv = None
+                if self.per_place:
+                    best_rank = max(r.opening_natural[C.make(rank, s)] for s in range(4))
+                    wv = [j * best_rank for j in range(cap + 1)]
+                cards = tuple(codes[i] for i, k in ch for _ in range(k))
+                key = (vec, g, cap, "set")
+                if key in seen:
+                    continue
+                seen.add(key)
+                out.append((vec, nat, g, cap, "set", pure, cards, wv))
+        if r.has_runs:
+            others = [i for i in range(f + 1, len(codes)) if C.suit_of(codes[i]) == suit]
+            for k in range(0, min(len(others), r.run_max - 1) + 1):
+                for sub in combinations(others, k):
+                    members = (f,) + sub
+                    ranks = [C.rank_of(codes[i]) for i in members]
+                    n = len(members)
+                    cap = min(r.run_max - n, r.wild_limit(n), self.wmax)
+                    best = None
+                    for low, length in r.run_places(ranks):
+                        if not r.window_ok(low, length) and r.aces != "around":
+                            continue
+                        g = (length - n) + max(0, r.run_min - length)
+                        if g > cap:
+                            continue
+                        if best is None or g < best[0]:
+                            best = (g, low, length)
+                    if best is None:
+                        continue
+                    places = [
+                        (g, low, length)
+                        for low, length in r.run_places(ranks)
+                        for g in [(length - n) + max(0, r.run_min - length)]
+                        if g <= cap and (r.aces == "around" or r.window_ok(low, length))
+                    ]
+                    vec = sum(1 << (BITS * i) for i in members)
+                    nat = sum(val[codes[i]] for i in members)
+                    pure = all(codes[i] not in r.wild_codes or codes[i] in duals for i in members)
+                    cards = tuple(codes[i] for i in members)
+                    if self.per_place:
+                        for g, low, length in places:
+                            wv = self._run_wild_values(suit, low, length, ranks, cap)
+                            out.append((vec, nat, g, cap, "run", pure, cards, wv))
+                    else:
+                        g = best[0]
+                        key = (vec, g, cap, "run")
+                        if key in seen:
+                            continue
+                        seen.add(key)
+                        out.append((vec, nat, g, cap, "run", pure, cards, None))
+        return out
+
+    def _run_wild_values(self, suit, low, length, ranks, cap):
+        """Opening value of j wild cards in a run (j = 0..cap): the gaps first, then the
+        best extension at either end."""
+        r = self.rules
+        v = r.opening_natural
+        present = set(ranks)
+        gap_val = sum(
+            v[C.make((low + t) % 13, suit)]
+            for t in range(length)
+            if (low + t) % 13 not in present
+        )
+        gaps = length - len(ranks)
+        out = [NEG] * (cap + 1)
+        lo_lim, hi_lim = r.span_limits()
+        for j in range(gaps, cap + 1):
+            e = j - gaps
+            best = NEG
+            for a in range(e + 1):
+                b = e - a
+                start, end = low - a, low + length - 1 + b
+                if end - start + 1 > r.run_max:
+                    continue
+                if r.aces != "around" and (start < lo_lim or end > hi_lim):
+                    continue
+                s = sum(v[C.make(p % 13, suit)] for p in range(start, low))
+                s += sum(v[C.make(p % 13, suit)] for p in range(low + length, end + 1))
+                best = max(best, s)
+            if best > NEG:
+                out[j] = gap_val + best
+        return out
+
+    # ------------------------------------------------------------ leftover wilds
+
+    def _free_items(self):
+        """All-wild melds the rules allow: (kind, size, value)."""
+        r = self.rules
+        items = []
+        for kind in ("set", "run"):
+            for size in range(1, self.wmax + 1):
+                if r.all_wild_ok(kind, size):
+                    items.append((kind, size, self._all_wild_value(kind, size)))
+        return items
+
+    def _all_wild_value(self, kind, size):
+        if not self.per_place:
+            return 0
+        r = self.rules
+        v = r.opening_natural
+        if kind == "set":
+            return size * max(v[:52])
+        best = 0
+        for s in range(4):
+            for start in range(14):
+                if r.window_ok(start, size) or r.aces == "around":
+                    best = max(best, sum(v[C.make((start + t) % 13, s)] for t in range(size)))
+        return best
+
+    def base(self, k: int, needs: tuple) -> tuple[int, tuple]:
+        """Best use of ``k`` leftover wild cards once the natural cards are done: fill the
+        requirements still open with all-wild melds, then meld what else can be melded."""
+        key = (k, needs)
+        hit = self._base_memo.get(key)
+        if hit is not None:
+            return hit
+        items = self._items
+        # dp over requirement units: wilds used -> (value, melds)
+        dp = {0: (0, ())}
+        for s, left in enumerate(needs):
+            kind, size, pure = self.slots[s]
+            for _ in range(left):
+                nxt = {}
+                for used, (val, melds) in dp.items():
+                    if pure:
+                        continue
+                    for it in items:
+                        if (kind in ("any", it[0])) and it[1] >= size and used + it[1] <= k:
+                            u = used + it[1]
+                            cand = (val + it[2], melds + ((it[0], it[1]),))
+                            if u not in nxt or nxt[u][0] < cand[0]:
+                                nxt[u] = cand
+                dp = nxt
+        if not self.exact:
+            # more all-wild melds with what is left
+            changed = True
+            while changed:
+                changed = False
+                for used, (val, melds) in list(dp.items()):
+                    for it in items:
+                        u = used + it[1]
+                        if u <= k:
+                            cand = (val + it[2], melds + ((it[0], it[1]),))
+                            if u not in dp or dp[u][0] < cand[0]:
+                                dp[u] = cand
+                                changed = True
+        best = (NEG, None)
+        used0 = self.wtotal - k
+        for used, (val, melds) in dp.items():
+            total = val
+            if not self.per_place:
+                total += self.prefix[used0 + used] - self.prefix[used0]
+            if total > best[0]:
+                best = (total, ("base", melds))
+        self._base_memo[key] = best
+        return best
+
+    # ------------------------------------------------------------ the search
+
+    def _f(self, state: int, k: int, needs: tuple) -> int:
+        key = (state, k, needs)
+        memo = self.memo
+        hit = memo.get(key)
+        if hit is not None:
+            return hit[0]
+        if state == 0:
+            res = self.base(k, needs)
+            memo[key] = res
+            return res[0]
+        low = state & -state
+        fi = (low.bit_length() - 1) // BITS
+        best = self._f(state - (1 << (BITS * fi)), k, needs)
+        choice = ("dead", fi)
+        G = self.G
+        used = self.wtotal - k
+        prefix = self.prefix
+        slots = self.slots
+        exact = self.exact
+        for sk in self.skeletons(fi):
+            vec, nat, g, cap, kind, pure, _cards, wv = sk
+            if g > k or ((state | G) - vec) & G != G:
+                continue
+            ns = state - vec
+            top = cap if cap < k else k
+            for j in range(g, top + 1):
+                if wv is None:
+                    gain = nat + prefix[used + j] - prefix[used]
+                else:
+                    if wv[j] <= NEG:
+                        continue
+                    gain = nat + wv[j]
+                if not exact:
+                    v = gain + self._f(ns, k - j, needs)
+                    if v > best:
+                        best, choice = v, ("skel", sk, j, None)
+                for s, left in enumerate(needs):
+                    if not left:
+                        continue
+                    skind, size, spure = slots[s]
+                    if (skind != "any" and skind != kind) or len(_cards) + j < size:
+                        continue
+                    if spure and (j or not pure or kind != "run"):
+                        continue
+                    nn = needs[:s] + (left - 1,) + needs[s + 1:]
+                    v = gain + self._f(ns, k - j, nn)
+                    if v > best:
+                        best, choice = v, ("skel", sk, j, s)
+        memo[key] = (best, choice)
+        return best
+
+    def solve(self):
+        """Best value (melded value to maximise) and the groups of cards: (value,
+        melds as card lists, deadwood cards). Value is None when requirements can't be met."""
+        r = self.rules
+        self._items = self._free_items()
+        best = None
+        dual_cnt = Counter(self.dual_cards)
+        dual_codes = sorted(dual_cnt)
+        options = [range(dual_cnt[d] + 1) for d in dual_codes]
+        base_state = sum(n << (BITS * i) for i, n in enumerate(self.count))
+        uniform = len({self.card_val[c] for c in self.wild_cards + self.dual_cards}) <= 1
+        shared_memo: dict = {}
+        shared_base: dict = {}
+        for conv in product(*options):
+            wilds = list(self.wild_cards)
+            state = base_state
+            for d, t in zip(dual_codes, conv):
+                wilds += [d] * t
+                state -= t << (BITS * self.field[d])
+            wilds.sort(key=lambda c: -self.card_val[c])
+            self.wilds = wilds
+            self.wtotal = len(wilds)
+            pre = [0]
+            for c in wilds:
+                pre.append(pre[-1] + self.card_val[c])
+            self.prefix = pre
+            if uniform:
+                self.memo, self._base_memo = shared_memo, shared_base
+            else:
+                self.memo, self._base_memo = {}, {}
+            needs = self.init_counts
+            val = self._f(state, len(wilds), needs)
+            if val > NEG // 2 and (best is None or val > best[0]):
+                best = (val, self._walk(state, len(wilds), needs))
+        if best is None:
+            return None, None, None
+        val, (melds, dead) = best
+        return val, melds, dead
+
+    def _walk(self, state, k, needs):
+        """Rebuild the groups behind the memoised best value."""
+        melds: list[list[int]] = []
+        dead: list[int] = list(self.dead_jokers)
+        wilds = self.wilds
+        pos = 0
+        while True:
+            key = (state, k, needs)
+            _val, choice = self.memo[key]
+            if choice[0] == "base":
+                for _kind, size in choice[1]:
+                    melds.append(wilds[pos:pos + size])
+                    pos += size
+                dead.extend(wilds[pos:])
+                return melds, dead
+            if choice[0] == "dead":
+                fi = choice[1]
+                dead.append(self.codes[fi])
+                state -= 1 << (BITS * fi)
+                continue
+            _, sk, j, s = choice
+            melds.append(list(sk[6]) + wilds[pos:pos + j])
+            pos += j
+            state -= sk[0]
+            k -= j
+            if s is not None:
+                needs = needs[:s] + (needs[s] - 1,) + needs[s + 1:]
+
+
+def search(rules: Rules, hand: Iterable[int], **kw):
+    """Run one :class:`Search` and return ``(value, melds, deadwood)``."""
+    return Search(rules, hand, **kw).solve()
