@@ -5,7 +5,8 @@ solver, the interpreter and the rulebook all read.
 """
 
 from .cards import parse_cards
+from .melds import Arrangement, Meld, Verdict
 from .variant import Variant
 
-__all__ = ["Variant", "parse_cards"]
+__all__ = ["Arrangement", "Meld", "Variant", "Verdict", "parse_cards"]
 __version__ = "0.1.0"
