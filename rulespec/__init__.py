@@ -5,8 +5,13 @@ solver, the interpreter and the rulebook all read.
 """
 
 from .cards import parse_cards
+from .language.compiler import compile_text, load
+from .language.diagnostics import Diagnostic, RulespecError, SpecError
 from .melds import Arrangement, Meld, Verdict
 from .variant import Variant
 
-__all__ = ["Arrangement", "Meld", "Variant", "Verdict", "parse_cards"]
+__all__ = [
+    "Arrangement", "Diagnostic", "Meld", "RulespecError", "SpecError", "Variant", "Verdict",
+    "compile_text", "load", "parse_cards",
+]
 __version__ = "0.1.0"

@@ -1,0 +1,140 @@
+"""Rule assignments → IR: one layer per file, house rules laid over their parents.
+
+Within a file, a field said twice is a duplicate (same value) or a conflict (different
+values); list fields such as the deal sizes collect every clause. Across files, the
+house rule's value for a field replaces its parent's, and is recorded as an override.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .. import cards as C
+from .diagnostics import Diagnostic, line_of
+from .transformer import APPEND_PATHS, Assign, FileRules
+
+# Keyed fields: the last path segment is a key; these become lists in the IR.
+_INDEXED = ("values.ranks", "opening.values.ranks")  # 13 entries, A..K, None where unset
+_CARD_KEYED = ("values.cards", "opening.values.cards")  # [{"card", "value"}]
+_ROUND_KEYED = ("opening.contracts",)  # [contract sorted by round]
+
+
+@dataclass
+class Layer:
+    """The resolved assignments of one file: path → (value, span)."""
+
+    file: str
+    values: dict = field(default_factory=dict)
+    spans: dict = field(default_factory=dict)
+    item_spans: dict = field(default_factory=dict)  # list paths: span per item
+
+
+def file_layer(rules: FileRules, text: str) -> tuple[Layer, list[Diagnostic]]:
+    """One file's assignments as a layer, with duplicate and conflict diagnostics."""
+    layer, diags = Layer(rules.file), []
+    first: dict[str, Assign] = {}
+    for a in rules.assigns:
+        if a.path in APPEND_PATHS:
+            layer.values.setdefault(a.path, []).append(a.value)
+            layer.item_spans.setdefault(a.path, []).append(a.span)
+            layer.spans.setdefault(a.path, a.span)
+            continue
+        prev = first.get(a.path)
+        if prev is not None and prev.span != a.span:
+            same = prev.value == a.value
+            where = f"line {prev.span.line}"
+            diags.append(Diagnostic(
+                "W301" if same else "E301",
+                f"this rule is already given on {where}" if same
+                else f"this rule contradicts the rule on {where}",
+                a.span.file, a.span.line, a.span.column,
+                a.span.end_column if a.span.end_line == a.span.line else None,
+                "remove one of the two" if same else f"keep only one of the two ({_describe(a.path)})",
+                line_of(text, a.span.line)))
+            if not same:
+                continue
+        first.setdefault(a.path, a)
+        layer.values[a.path] = a.value
+        layer.spans[a.path] = a.span
+    return layer, diags
+
+
+def _describe(path: str) -> str:
+    return path.replace("_", " ").replace(".", ": ", 1).replace(".", " ")
+
+
+def overlay(base: Layer | None, child: Layer) -> tuple[Layer, list[str], list[str]]:
+    """``child`` laid over ``base``; returns the merged layer, the paths the child
+    overrides, and the paths where it restates the parent's value unchanged."""
+    if base is None:
+        return child, [], []
+    merged = Layer(child.file, dict(base.values), dict(base.spans), dict(base.item_spans))
+    overrides, unchanged = [], []
+    for path, value in child.values.items():
+        covered = [p for p in base.values if p == path or p.startswith(path + ".")]
+        if any(p == path for p in covered) and base.values[path] == value and len(covered) == 1:
+            unchanged.append(path)
+        elif covered or _ancestor(base.values, path):
+            overrides.append(path)
+        for p in covered:
+            merged.values.pop(p, None)
+            merged.spans.pop(p, None)
+            merged.item_spans.pop(p, None)
+        merged.values[path] = value
+        merged.spans[path] = child.spans[path]
+        if path in child.item_spans:
+            merged.item_spans[path] = child.item_spans[path]
+    return merged, overrides, unchanged
+
+
+def _ancestor(values: dict, path: str) -> bool:
+    parts = path.split(".")
+    return any(".".join(parts[:i]) in values for i in range(1, len(parts)))
+
+
+def to_ir(layer: Layer, name: str | None) -> tuple[dict, dict]:
+    """The nested IR document of a layer, and the span of every path in it."""
+    doc: dict = {"name": name}
+    sources: dict[str, dict] = {}
+    keyed: dict[str, dict] = {}
+    for path in sorted(layer.values, key=lambda p: p.count(".")):
+        value = layer.values[path]
+        base = next((k for k in _INDEXED + _CARD_KEYED + _ROUND_KEYED if path.startswith(k + ".")), None)
+        if base is not None:
+            keyed.setdefault(base, {})[path[len(base) + 1 :]] = (value, layer.spans[path])
+            continue
+        _put(doc, path, value)
+        sources[path] = layer.spans[path].as_dict()
+        for i, span in enumerate(layer.item_spans.get(path, ())):
+            sources[f"{path}.{i}"] = span.as_dict()
+    for base, entries in keyed.items():
+        if base in _INDEXED:
+            ranks = [None] * 13
+            for key, (value, span) in entries.items():
+                ranks[int(key)] = value
+                sources[f"{base}.{key}"] = span.as_dict()
+            _put(doc, base, ranks)
+        elif base in _CARD_KEYED:
+            items = sorted(entries.items(), key=lambda kv: C.parse_card(kv[0]))
+            _put(doc, base, [{"card": k, "value": v} for k, (v, _) in items])
+            for i, (_, (_, span)) in enumerate(items):
+                sources[f"{base}.{i}"] = span.as_dict()
+        else:
+            items = sorted(entries.items(), key=lambda kv: int(kv[0]))
+            _put(doc, base, [v for _, (v, _) in items])
+            for i, (_, (_, span)) in enumerate(items):
+                sources[f"{base}.{i}"] = span.as_dict()
+    return doc, dict(sorted(sources.items()))
+
+
+def _put(doc: dict, path: str, value) -> None:
+    *parents, last = path.split(".")
+    node = doc
+    for p in parents:
+        if not isinstance(node.get(p), dict):
+            node[p] = {}
+        node = node[p]
+    if isinstance(value, dict) and isinstance(node.get(last), dict):
+        node[last] = {**value, **node[last]}
+    else:
+        node[last] = value

@@ -1,0 +1,409 @@
+"""Semantic checks: rules that parse and fit the schema but cannot be played as written.
+
+Each check is a small generator registered under a stable code; it yields
+``Problem(path, message, hint)`` and the runner places it at the clause that set
+``path``. Codes starting with W are warnings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from .. import cards as C
+from ..ruleset import Ruleset
+from .diagnostics import Diagnostic, line_of
+
+MAX_PLAYER_COUNTS = 12
+MAX_RUN = 13  # no run can repeat a rank, whatever the ace rule
+
+
+@dataclass(frozen=True)
+class Problem:
+    path: str  # the rule path it concerns (its clause is shown)
+    message: str
+    hint: str | None = None
+
+
+Check = Callable[[Ruleset, dict], Iterator[Problem]]
+CHECKS: dict[str, Check] = {}
+
+
+def check(code: str):
+    """Register a check under its code."""
+
+    def register(fn: Check) -> Check:
+        CHECKS[code] = fn
+        return fn
+
+    return register
+
+
+def _player_counts(r: Ruleset) -> range:
+    hi = r.players.max if r.players.max is not None else r.players.min + MAX_PLAYER_COUNTS
+    return range(r.players.min, min(hi, MAX_PLAYER_COUNTS) + 1)
+
+
+def _rounds(r: Ruleset) -> range:
+    last = max([r.game.rounds or 1] + [c.round for c in r.opening.contracts])
+    return range(1, last + 1)
+
+
+def _say_players(n: int) -> str:
+    return f"{n} player" + ("s" if n != 1 else "")
+
+
+# ------------------------------------------------------------------ players and deck
+
+
+@check("E310")
+def players_range(r: Ruleset, doc: dict):
+    if r.players.max is not None and r.players.max < r.players.min:
+        yield Problem("players", f"the player range {r.players.min}-{r.players.max} is empty",
+                      "write the smaller number first")
+
+
+@check("E311")
+def deal_covers_players(r: Ruleset, doc: dict):
+    if not r.deal.sizes:
+        yield Problem("deal", "the rules never say how many cards each player gets",
+                      "add a rule such as `deal: 10 cards each`")
+        return
+    for n in _player_counts(r):
+        for rnd in _rounds(r):
+            if r.deal.hand_size(n, rnd) is None:
+                when = f" in round {rnd}" if len(_rounds(r)) > 1 else ""
+                yield Problem("deal.sizes", f"no hand size is given for {_say_players(n)}{when}",
+                              "add a deal rule for that case, or narrow `players:`")
+                return
+
+
+@check("E312")
+def deck_big_enough(r: Ruleset, doc: dict):
+    for n in _player_counts(r):
+        for rnd in _rounds(r):
+            size = r.deal.hand_size(n, rnd)
+            if size is None:
+                continue
+            need = n * size + r.deal.starter_extra + int(r.deal.upcard) + int(r.wilds.cut) + 1
+            have = r.deck.size(n)
+            if need > have:
+                when = f" in round {rnd}" if len(_rounds(r)) > 1 else ""
+                yield Problem("deal.sizes",
+                              f"{_say_players(n)} need {need} cards{when} (hands, upcard, cut card and one "
+                              f"to draw) but the deck has only {have}",
+                              "deal fewer cards, or use more packs for that many players")
+                return
+
+
+@check("E313")
+def partnerships_fit(r: Ruleset, doc: dict):
+    p = r.partnerships
+    if p is None:
+        return
+    table = p.teams * p.size
+    bad = [n for n in _player_counts(r) if n != table]
+    if bad:
+        yield Problem("partnerships",
+                      f"{p.teams} teams of {p.size} need exactly {table} players, but the rules allow "
+                      f"{_say_players(bad[0])}",
+                      f"write `players: {table}`, or `partners: none`")
+
+
+# ------------------------------------------------------------------ cards and melds
+
+
+@check("E320")
+def every_card_has_a_value(r: Ruleset, doc: dict):
+    missing = [C.RANKS[i] for i, v in enumerate(r.values.ranks) if v is None]
+    if missing:
+        yield Problem("values", f"these cards have no value: {' '.join(missing)}",
+                      f"add them to `values:`, e.g. `{missing[0]} = 10`")
+    jokers = any(r.deck.jokers_for(n) for n in _player_counts(r))
+    if jokers and r.values.joker is None and r.values.wild is None:
+        yield Problem("deck.jokers", "the deck has jokers but no value is given for them",
+                      "add `jokers = 20` (or the right number) to `values:`")
+    if r.opening.values is not None:
+        missing = [C.RANKS[i] for i, v in enumerate(r.opening.values.ranks) if v is None]
+        if missing:
+            yield Problem("opening.values", f"these cards have no opening value: {' '.join(missing)}",
+                          "give every rank a value in `opening values:`")
+
+
+@check("E321")
+def meld_sizes_possible(r: Ruleset, doc: dict):
+    s, run = r.melds.set, r.melds.run
+    if s is None and run is None:
+        yield Problem("melds", "the rules allow no melds at all", "allow sets or runs in `melds:`")
+    if s is not None:
+        if s.max is not None and s.max < s.min:
+            yield Problem("melds.set", f"sets of {s.min}-{s.max} cards cannot exist", "write the smaller size first")
+        elif s.suits == "distinct" and s.min > len(C.SUITS):
+            yield Problem("melds.set", f"a set of {s.min} cards in different suits is impossible: there are only 4 suits",
+                          "allow sets in any suits, or make them smaller")
+        elif s.suits == "distinct" and (s.max is None or s.max > len(C.SUITS)):
+            yield Problem("melds.set", "sets in different suits can never hold more than 4 cards",
+                          "write the size as `3-4`")
+    if run is not None:
+        if run.max is not None and run.max < run.min:
+            yield Problem("melds.run", f"runs of {run.min}-{run.max} cards cannot exist", "write the smaller size first")
+        elif run.min > MAX_RUN:
+            yield Problem("melds.run", f"a run of {run.min} cards is impossible: a suit has 13 ranks",
+                          "runs can be at most 13 cards long")
+
+
+@check("W321")
+def run_longer_than_suit(r: Ruleset, doc: dict):
+    run = r.melds.run
+    if run is not None and run.max is not None and MAX_RUN < run.max and run.min <= MAX_RUN:
+        yield Problem("melds.run", f"runs can never be longer than 13 cards, so {run.max} is never reached",
+                      "write the largest size as 13")
+
+
+def _requirement_size(r: Ruleset, kind: str, size: int | None) -> int | None:
+    rule = r.melds.set if kind == "set" else r.melds.run
+    return None if rule is None else (size or rule.min)
+
+
+@check("E322")
+def contracts_fit(r: Ruleset, doc: dict):
+    for i, contract in enumerate(r.opening.contracts):
+        path = f"opening.contracts.{i}"
+        if r.game.rounds is not None and contract.round > r.game.rounds:
+            yield Problem(path, f"round {contract.round} is never played: the game has {r.game.rounds}",
+                          "remove the contract or play more rounds")
+            continue
+        for option in contract.options:
+            for req in option:
+                size = _requirement_size(r, req.kind, req.size)
+                rule = r.melds.set if req.kind == "set" else r.melds.run
+                if rule is None:
+                    yield Problem(path, f"the contract asks for {req.kind}s but the rules allow none",
+                                  "allow them in `melds:`")
+                    break
+                if size < rule.min or (rule.max is not None and size > rule.max):
+                    yield Problem(path, f"a {req.kind} of {size} is not a legal meld here "
+                                        f"({req.kind}s have {rule.min}-{rule.max or 'any number of'} cards)",
+                                  "change the contract or the meld sizes")
+            need = sum(req.count * (_requirement_size(r, req.kind, req.size) or 0) for req in option)
+            for n in _player_counts(r):
+                hand = r.deal.hand_size(n, contract.round)
+                if hand is not None and need > hand + 1 + r.deal.starter_extra:
+                    yield Problem(path, f"round {contract.round} asks for {need} cards in melds but a hand "
+                                        f"holds only {hand} (and one drawn)",
+                                  "deal more cards in that round, or ask for less")
+                    break
+
+
+@check("E323")
+def wild_rank_leaves_melds_possible(r: Ruleset, doc: dict):
+    """Whole wild ranks that can never be natural must still leave every required meld
+    makeable within the wild-card limits."""
+    w = r.wilds
+    forced = {C.rank_index(x) for x in w.ranks} if w.as_natural == "never" else set()
+    if not forced:
+        return
+    limit = w.max_per_meld
+
+    def can_make(kind: str, size: int) -> bool:
+        if kind == "set":
+            if len(forced) < 13:
+                return True
+            return w.all_wild != "never"
+        for start in range(14 - size):
+            f = sum(1 for k in range(start, start + size) if k in forced)
+            if (limit is None or f <= limit) and (not w.not_outnumber or f <= size - f):
+                return True
+        return False
+
+    wanted = [("set", r.melds.set.min)] if r.melds.set else []
+    wanted += [("run", r.melds.run.min)] if r.melds.run else []
+    for c in r.opening.contracts:
+        for option in c.options:
+            wanted += [(q.kind, _requirement_size(r, q.kind, q.size) or 0) for q in option]
+    for kind, size in wanted:
+        if size and not can_make(kind, size):
+            yield Problem("wilds.ranks", f"with {' '.join(C.RANKS[i] for i in sorted(forced))} wild, no {kind} of "
+                                         f"{size} can be made within the wild-card limits",
+                          "let wild cards stand for themselves, or relax the limits")
+            return
+
+
+@check("E324")
+def wild_settings_consistent(r: Ruleset, doc: dict):
+    w = r.wilds
+    if w.cut_joker_rank is not None and not w.cut:
+        yield Problem("wilds.cut_joker_rank", "a cut joker can only make a rank wild when a card is cut",
+                      "add `cut card` to `wild:`")
+    any_wild = w.jokers or w.ranks or w.cards or w.cut
+    if w.jokers and not any(r.deck.jokers_for(n) for n in _player_counts(r)):
+        yield Problem("wilds.jokers", "jokers are wild but the deck has none", "add jokers to `deck:`")
+    if not any_wild:
+        for path in ("wilds.max_per_meld", "wilds.not_outnumber", "wilds.replace", "wilds.all_wild", "wilds.as_natural"):
+            if _said(doc, path):
+                yield Problem(path, "this limits wild cards, but the rules have none", "say which cards are wild in `wild:`")
+                return
+
+
+# ------------------------------------------------------------------ turn and opening
+
+
+@check("E330")
+def draw_sources(r: Ruleset, doc: dict):
+    t = r.turn
+    if "push" in t.draw_from and "discard" not in t.draw_from:
+        yield Problem("turn.draw_from", "pushing is the choice not to take the discard, so the discard pile must "
+                                        "also be a draw source", "write `draw: from the discard pile or push`")
+    if t.push is not None and "push" not in t.draw_from:
+        yield Problem("turn.push", "these rules say how to push, but pushing is not a way to draw",
+                      "add `push` to `draw:`")
+    if t.claims is not None and "discard" not in t.draw_from:
+        yield Problem("turn.claims", "'May I?' claims the discard, but no one may draw from the discard pile",
+                      "add the discard pile to `draw:`")
+
+
+@check("E331")
+def upcard_offer(r: Ruleset, doc: dict):
+    if r.deal.offer and not r.deal.upcard:
+        yield Problem("deal.offer", "the upcard is offered, but no upcard is turned", "remove `upcard: none`")
+    if r.deal.offer and (r.players.max is None or r.players.max > 2):
+        yield Problem("deal.offer", "offering the upcard to the non-dealer, then the dealer, needs exactly 2 players",
+                      "write `players: 2`")
+
+
+@check("E332")
+def partner_layoffs(r: Ruleset, doc: dict):
+    if r.turn.layoff is not None and r.turn.layoff.onto == "team" and r.partnerships is None:
+        yield Problem("turn.layoff", "laying off onto a partner's melds needs partnerships", "add `partners:`")
+
+
+@check("E333")
+def opening_rules(r: Ruleset, doc: dict):
+    o = r.opening
+    if o.exact and not o.contracts:
+        yield Problem("opening.exact", "the opening must be exactly the contract, but there are no contracts",
+                      "add the contracts, e.g. `round 1: 2 sets of 3`")
+    if o.values is not None and o.threshold is None:
+        yield Problem("opening.values", "opening values are given but no opening needs a number of points",
+                      "add `opening: melds worth at least 40`")
+    if not r.melds.on_table and (o.contracts or o.threshold):
+        yield Problem("opening", "melds are kept in hand, so there is no opening to require",
+                      "remove the opening rule or put melds on the table")
+
+
+# ------------------------------------------------------------------ ending and scoring
+
+
+@check("E340")
+def a_hand_can_end(r: Ruleset, doc: dict):
+    if r.going_out is None and r.knock is None and r.gin is None and r.show is None:
+        yield Problem("going_out", "no player can ever end a hand: going out is not allowed and there is no "
+                                   "knock, gin or show", "allow going out, or add `knock:`, `gin:` or `show:`")
+    if r.melds.on_table is False and r.going_out is not None:
+        yield Problem("going_out", "melds stay in hand, so no one can go out by melding",
+                      "write `going out: not allowed` and end hands by knocking")
+
+
+@check("E341")
+def knock_threshold(r: Ruleset, doc: dict):
+    k = r.knock
+    if k is None:
+        return
+    if k.max_deadwood < 0:
+        yield Problem("knock.max_deadwood", "a knock needs deadwood below zero, which no hand has",
+                      "knock with deadwood of 0 or more; for gin only, use `gin:`")
+        return
+    values = sorted((v for v in r.values.ranks if v is not None), reverse=True)
+    top = max(values) if values else 0
+    hand = max((s.cards for s in r.deal.sizes), default=0)
+    reachable = top * hand
+    if k.max_deadwood >= reachable:
+        yield Problem("knock.max_deadwood", f"every hand may knock: no {hand}-card hand has more than "
+                                            f"{reachable} deadwood", "use a smaller knock limit")
+
+
+@check("E342")
+def scoring_matches_ending(r: Ruleset, doc: dict):
+    s = r.scoring
+    if s.method == "knock" and r.knock is None:
+        yield Problem("scoring.method", "knocks are scored, but no one can knock", "add `knock:` rules")
+    if r.knock is not None and s.method != "knock":
+        yield Problem("knock", "players can knock, but knocks are not scored", "add `scoring: knock = deadwood difference`")
+    if s.knock is not None and r.knock is None:
+        yield Problem("scoring.knock", "knock bonuses are given, but no one can knock", "add `knock:` rules")
+    if r.gin is not None and r.gin.big_gin and (s.knock is None or not s.knock.big_gin):
+        yield Problem("gin.big_gin", "big gin is allowed but scores no bonus",
+                      "add `big gin = opponent deadwood + 50` to `scoring:`")
+    if s.count == "show" and r.show is None:
+        yield Problem("scoring.count", "hands are counted by their show's sequences, but there is no show",
+                      "add `show:` rules")
+    if (s.wrong_show is not None or s.valid_show is not None) and r.show is None:
+        yield Problem("scoring", "a show is scored, but there is no show", "add `show:` rules")
+    if r.show is not None and r.show.pure > r.show.sequences:
+        yield Problem("show", f"a show needs {r.show.pure} pure sequences but only {r.show.sequences} sequences",
+                      "the pure sequences are counted among the sequences")
+    if r.stock.outcome == "differences" and r.stock.action not in ("end",) and r.stock.times is None:
+        yield Problem("stock.outcome", "the stock is reused without limit, so the hand never ends this way",
+                      "limit the reuse (`twice`) or write `hand ends`")
+
+
+@check("E343")
+def game_can_end(r: Ruleset, doc: dict):
+    g = r.game
+    if g.target is None and g.rounds is None and g.eliminate is None:
+        yield Problem("game", "the game never ends: there is no target score, number of deals or elimination",
+                      "add `game: to 100 points` or `game: 7 deals`")
+    if g.eliminate is not None and g.winner != "lowest":
+        yield Problem("game.eliminate", "players are knocked out for high totals, so the lowest total must win",
+                      "write `lowest wins`")
+    for path, value in (("scoring.cap", r.scoring.cap), ("scoring.wrong_show", r.scoring.wrong_show)):
+        if g.eliminate is not None and value is not None and value >= g.eliminate:
+            yield Problem(path, f"one hand can cost {value}, enough to knock a player out at {g.eliminate} at once",
+                          "a pool game needs a smaller cap")
+
+
+@check("W344")
+def drops_only_with_penalty_scoring(r: Ruleset, doc: dict):
+    if r.drops is not None and r.drops.middle < r.drops.first:
+        yield Problem("drops", "a middle drop costs less than a first drop, so waiting to drop is always better",
+                      "a middle drop usually costs more")
+
+
+# ------------------------------------------------------------------ running
+
+
+def _said(doc: dict, path: str) -> bool:
+    node = doc
+    for part in path.split("."):
+        if not isinstance(node, dict) or part not in node:
+            return False
+        node = node[part]
+    return True
+
+
+def _span(sources: dict, path: str) -> dict | None:
+    parts = path.split(".")
+    for n in range(len(parts), 0, -1):
+        key = ".".join(parts[:n])
+        if key in sources:
+            return sources[key]
+        under = sorted(k for k in sources if k.startswith(key + "."))
+        if under:
+            return sources[under[0]]
+    return None
+
+
+def run(ruleset: Ruleset, doc: dict, sources: dict, texts: dict[str, str]) -> list[Diagnostic]:
+    """Every problem every registered check finds, each at the clause it concerns."""
+    out = []
+    main = ruleset.origin.file if ruleset.origin else "<text>"
+    for code, fn in CHECKS.items():
+        for p in fn(ruleset, doc):
+            span = _span(sources, p.path)
+            if span is None:
+                out.append(Diagnostic(code, p.message, main, 1, 1, None, p.hint, line_of(texts.get(main, ""), 1)))
+                continue
+            end = span["end_column"] if span["end_line"] == span["line"] else None
+            out.append(Diagnostic(code, p.message, span["file"], span["line"], span["column"], end, p.hint,
+                                  line_of(texts.get(span["file"], ""), span["line"])))
+    return out
