@@ -25,6 +25,13 @@ def _fits(meld: Meld, kind: str, size: int) -> bool:
     return len(meld.cards) >= size and kind in meld.kinds
 
 
+def _size(rules, req) -> int:
+    """A requirement's size; none given means the smallest meld of its kind."""
+    if req.size is not None:
+        return req.size
+    return rules.run_min if req.kind == "run" else rules.set_min
+
+
 def _option_met(melds: list[Meld], slots: list[tuple[str, int]], exact: bool) -> bool:
     if exact and len(melds) != len(slots):
         return False
@@ -56,8 +63,9 @@ def fulfils_contract(
     contract = ruleset.opening.contract(round)
     if contract is None:
         return True
+    rules = rules_for(ruleset, wild)
     for option in contract.options:
-        slots = [(r.kind, r.size) for r in option for _ in range(r.count)]
+        slots = [(r.kind, _size(rules, r)) for r in option for _ in range(r.count)]
         if _option_met(got, slots, ruleset.opening.exact):
             return True
     return False
@@ -79,7 +87,7 @@ def contract_melds(
     total = sum(rules.value[c] for c in hand)
     best = None
     for option in contract.options:
-        slots = [(r.kind, r.size, False) for r in option]
+        slots = [(r.kind, _size(rules, r), False) for r in option]
         counts = [r.count for r in option]
         val, groups, dead = Search(
             rules, hand, slots=slots, counts=counts, exact=ruleset.opening.exact
