@@ -42,10 +42,12 @@ def grammar_path() -> Path:
 
 @functools.lru_cache(maxsize=1)
 def parser() -> Lark:
-    """The LALR parser, built once per process."""
+    """The LALR parser, built once per process; Lark keeps the built tables in a cache file
+    (keyed by a hash of the grammar) so that a new process starts quickly."""
     return Lark(
         grammar_path().read_text(encoding="utf-8"),
         parser="lalr",
+        cache=True,
         lexer="contextual",
         propagate_positions=True,
         maybe_placeholders=False,
