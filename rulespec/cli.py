@@ -7,6 +7,7 @@ failure of the tool itself.
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import sys
 import traceback
@@ -108,9 +109,16 @@ def cmd_build(args) -> int:
     return EXIT_OK
 
 
+# Packages that add their own subcommands: each module has ``register(subparsers)`` and
+# imports its heavy parts only inside the commands it runs.
+COMMAND_MODULES: tuple[str, ...] = ()
+
+
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="rulespec", description="Rummy rules as data.")
     sub = p.add_subparsers(dest="command", required=True)
+    for name in COMMAND_MODULES:
+        importlib.import_module(name).register(sub)
     c = sub.add_parser("check", help="report every problem in variant files")
     c.add_argument("paths", nargs="+", help="variant files or folders of them")
     c.set_defaults(run=cmd_check)
