@@ -39,6 +39,7 @@ class Rules:
             if self.cut_rank is not None:
                 wild_codes.update(C.make(self.cut_rank, s) for s in range(4))
         self.wild_codes = frozenset(wild_codes)
+        self.wild_bits = sum(1 << c for c in self.wild_codes)
         #: wild cards that may also stand for themselves (the 2 in A-2-3-4)
         self.as_natural = w.as_natural
         self.dual = frozenset(c for c in self.wild_codes if c != C.JOKER) if w.as_natural != "never" else frozenset()

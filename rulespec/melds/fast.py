@@ -97,9 +97,15 @@ class Tables:
 
 
 def tables(rules: Rules) -> Tables:
+    """The tables of ``rules``' ruleset: built from values without a cut wild card, so one
+    set serves every deal (the route only takes hands holding no wild card)."""
     t = getattr(rules, "_tables", None)
     if t is None:
-        t = rules._tables = Tables(rules)
+        base = rules_for(rules.ruleset, None) if rules.wild is not None else rules
+        t = getattr(base, "_tables", None)
+        if t is None:
+            t = base._tables = Tables(base)
+        rules._tables = t
     return t
 
 
@@ -138,7 +144,7 @@ def deadwood_value(rules: Rules, hand: list[int]) -> int:
     t = tables(rules)
     if t.ok:
         h = sum(map(BIT.__getitem__, hand))
-        if h.bit_count() == len(hand) and not h & t.wild_mask:
+        if h.bit_count() == len(hand) and not h & rules.wild_bits:
             joker = h >> 52
             return _table_deadwood(t, h & ((1 << 52) - 1)) + (rules.value[C.JOKER] if joker else 0)
     total = sum(rules.value[c] for c in hand)
@@ -181,7 +187,7 @@ def deadwood_many(
     append = out.append
     get = BIT.__getitem__
     ok = t.ok and not discard
-    wmask = t.wild_mask | BIT[C.JOKER]
+    wmask = rules.wild_bits | BIT[C.JOKER]
     for hand in hands:
         if ok:
             h = sum(map(get, hand))

@@ -135,45 +135,83 @@ class Search:
                 out.append((vec, nat, g, cap, "set", pure, cards, wv))
         if r.has_runs:
             others = [i for i in range(f + 1, len(codes)) if C.suit_of(codes[i]) == suit]
-            for k in range(0, min(len(others), r.run_max - 1) + 1):
-                for sub in combinations(others, k):
-                    members = (f,) + sub
-                    ranks = [C.rank_of(codes[i]) for i in members]
-                    n = len(members)
-                    cap = min(r.run_max - n, r.wild_limit(n), self.wmax)
-                    best = None
-                    for low, length in r.run_places(ranks):
-                        if not r.window_ok(low, length) and r.aces != "around":
-                            continue
-                        g = (length - n) + max(0, r.run_min - length)
-                        if g > cap:
-                            continue
-                        if best is None or g < best[0]:
-                            best = (g, low, length)
-                    if best is None:
-                        continue
-                    places = [
-                        (g, low, length)
-                        for low, length in r.run_places(ranks)
-                        for g in [(length - n) + max(0, r.run_min - length)]
-                        if g <= cap and (r.aces == "around" or r.window_ok(low, length))
-                    ]
-                    vec = sum(1 << (BITS * i) for i in members)
-                    nat = sum(val[codes[i]] for i in members)
-                    pure = all(codes[i] not in r.wild_codes or codes[i] in duals for i in members)
-                    cards = tuple(codes[i] for i in members)
-                    if self.per_place:
-                        for g, low, length in places:
-                            wv = self._run_wild_values(suit, low, length, ranks, cap)
-                            out.append((vec, nat, g, cap, "run", pure, cards, wv))
-                    else:
-                        g = best[0]
-                        key = (vec, g, cap, "run")
-                        if key in seen:
-                            continue
-                        seen.add(key)
-                        out.append((vec, nat, g, cap, "run", pure, cards, None))
+            for members, g, low, length in self._run_members(f, rank, others):
+                n = len(members)
+                cap = min(r.run_max - n, r.wild_limit(n), self.wmax)
+                if g > cap:
+                    continue
+                vec = sum(1 << (BITS * i) for i in members)
+                nat = sum(val[codes[i]] for i in members)
+                cards = tuple(codes[i] for i in members)
+                if self.per_place:
+                    ranks = [C.rank_of(c) for c in cards]
+                    wv = self._run_wild_values(suit, low, length, ranks, cap)
+                    out.append((vec, nat, g, cap, "run", True, cards, wv))
+                    continue
+                key = (vec, "run")
+                if key in seen:
+                    continue
+                seen.add(key)
+                out.append((vec, nat, g, cap, "run", True, cards, None))
         return out
+
+    def _run_members(self, f, rank, others):
+        """Run skeletons holding card ``f`` and higher cards of its suit: ``(members,
+        wilds needed, low, length)``, the fewest-wild placement first."""
+        r = self.rules
+        codes = self.codes
+        if r.aces == "around":
+            yield from self._run_members_around(f, rank, others)
+            return
+        wmax = self.wmax
+        starts = []  # (position of f, direction)
+        if rank == 0:
+            if r.aces in ("low", "either"):
+                starts.append((0, 1))
+            if r.aces in ("high", "either"):
+                starts.append((13, -1))
+        else:
+            starts.append((rank, 1))
+        results = []
+        for p, step in starts:
+            cand = sorted(
+                (abs(C.rank_of(codes[i]) - p), i) for i in others
+            )
+            limit = r.run_max
+            out = []
+
+            def grow(last, n, gaps, chosen, start):
+                span = last + 1
+                g = gaps + max(0, r.run_min - span)
+                if g <= wmax:
+                    low = p if step == 1 else p - last
+                    out.append((chosen, g, low, span))
+                for t in range(start, len(cand)):
+                    d, i = cand[t]
+                    if d + 1 > limit:
+                        break
+                    ng = gaps + d - last - 1
+                    if ng > wmax:
+                        break
+                    grow(d, n + 1, ng, chosen + (i,), t + 1)
+
+            grow(0, 1, 0, (f,), 0)
+            results.extend(out)
+        results.sort(key=lambda x: x[1])
+        yield from results
+
+    def _run_members_around(self, f, rank, others):
+        r = self.rules
+        codes = self.codes
+        for k in range(0, min(len(others), r.run_max - 1) + 1):
+            for sub in combinations(others, k):
+                members = (f,) + sub
+                ranks = [C.rank_of(codes[i]) for i in members]
+                n = len(members)
+                for low, length in r.run_places(ranks):
+                    g = (length - n) + max(0, r.run_min - length)
+                    if g <= self.wmax and length <= r.run_max:
+                        yield members, g, low, length
 
     def _run_wild_values(self, suit, low, length, ranks, cap):
         """Opening value of j wild cards in a run (j = 0..cap): the gaps first, then the
