@@ -134,9 +134,39 @@ def _expect_hint(expected) -> str | None:
     return f"expected {shown}{more}"
 
 
+MAX_SYNTAX_ERRORS = 20
+
+
+def _blank_statement(text: str, line: int) -> str:
+    """``text`` with the statement holding ``line`` replaced by empty lines, so that the
+    rest of the file can still be parsed (and line numbers stay the same)."""
+    lines = text.split("\n")
+    i = min(max(line - 1, 0), len(lines) - 1)
+    while i > 0 and (not lines[i].strip() or lines[i][:1] in " \t" or lines[i].lstrip().startswith("#")):
+        i -= 1
+    j = i + 1
+    while j < len(lines) and (not lines[j].strip() or lines[j][:1] in " \t" or lines[j].lstrip().startswith("#")):
+        j += 1
+    return "\n".join(lines[:i] + [""] * (j - i) + lines[j:])
+
+
 def parse_tree(text: str, filename: str = "<text>") -> Tree:
-    """Parse variant text; raises :class:`SpecError` with one syntax diagnostic."""
-    try:
-        return parser().parse(text)
-    except UnexpectedInput as err:
-        raise SpecError([syntax_diagnostic(text, err, filename)]) from None
+    """Parse variant text. On a syntax error the failing statement is set aside and the
+    rest parsed again, so one :class:`SpecError` reports every syntax error in the file."""
+    diags: list[Diagnostic] = []
+    current = text
+    while len(diags) < MAX_SYNTAX_ERRORS:
+        try:
+            tree = parser().parse(current)
+        except UnexpectedInput as err:
+            diag = syntax_diagnostic(current, err, filename)
+            diags.append(diag)
+            blanked = _blank_statement(current, diag.line)
+            if blanked == current:
+                break
+            current = blanked
+            continue
+        if not diags:
+            return tree
+        break
+    raise SpecError(diags)
