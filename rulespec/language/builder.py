@@ -138,3 +138,16 @@ def _put(doc: dict, path: str, value) -> None:
         node[last] = {**value, **node[last]}
     else:
         node[last] = value
+
+
+def span_for(sources: dict, parts: list[str]) -> dict | None:
+    """The span of the rule at ``parts`` (a path into the IR): the deepest rule that holds
+    it, else the first rule written below it."""
+    for n in range(len(parts), 0, -1):
+        key = ".".join(parts[:n])
+        if key in sources:
+            return sources[key]
+        under = sorted(k for k in sources if k.startswith(key + "."))
+        if under:
+            return sources[under[0]]
+    return None

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from .. import cards as C
 from ..ruleset import Ruleset
+from .builder import span_for
 from .diagnostics import Diagnostic, line_of
 
 MAX_PLAYER_COUNTS = 12
@@ -381,25 +382,13 @@ def _said(doc: dict, path: str) -> bool:
     return True
 
 
-def _span(sources: dict, path: str) -> dict | None:
-    parts = path.split(".")
-    for n in range(len(parts), 0, -1):
-        key = ".".join(parts[:n])
-        if key in sources:
-            return sources[key]
-        under = sorted(k for k in sources if k.startswith(key + "."))
-        if under:
-            return sources[under[0]]
-    return None
-
-
 def run(ruleset: Ruleset, doc: dict, sources: dict, texts: dict[str, str]) -> list[Diagnostic]:
     """Every problem every registered check finds, each at the clause it concerns."""
     out = []
     main = ruleset.origin.file if ruleset.origin else "<text>"
     for code, fn in CHECKS.items():
         for p in fn(ruleset, doc):
-            span = _span(sources, p.path)
+            span = span_for(sources, p.path.split("."))
             if span is None:
                 out.append(Diagnostic(code, p.message, main, 1, 1, None, p.hint, line_of(texts.get(main, ""), 1)))
                 continue

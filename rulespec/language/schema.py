@@ -10,6 +10,7 @@ from pathlib import Path
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import best_match
 
+from .builder import span_for
 from .diagnostics import Diagnostic, line_of
 
 SCHEMA_PATH = Path(__file__).with_name("schema.json")
@@ -22,18 +23,51 @@ def validator() -> Draft202012Validator:
     return Draft202012Validator(schema)
 
 
-def _span_for(path: list, sources: dict) -> dict | None:
-    """The span of the deepest rule path that contains the error's location."""
-    parts = [str(p) for p in path]
+# What a limited number is, in the words of the rule that sets it.
+FIELD_WORDS = {
+    "players": "the number of players", "partnerships.teams": "the number of teams",
+    "partnerships.size": "the number of players in a team", "deck.packs.packs": "the number of packs",
+    "deck.packs.players": "the number of players", "deck.jokers": "the number of jokers",
+    "values": "a card's value", "opening.values": "a card's opening value",
+    "wilds.max_per_meld": "the number of wild cards in a meld", "melds.set": "a set's size",
+    "melds.run": "a run's size", "deal.sizes.cards": "the number of cards dealt",
+    "deal.sizes.players": "the number of players", "deal.sizes.rounds": "the round number",
+    "deal.starter_extra": "the extra cards for the starting player", "turn.claims.penalty": "the penalty cards",
+    "turn.melds_per_turn": "the melds per turn", "turn.all_at_once": "the round number",
+    "opening.contracts.round": "the round number", "opening.contracts.options.count": "the number of melds",
+    "opening.contracts.options.size": "the size of a meld", "opening.contracts": "the number of contracts",
+    "opening.threshold": "the opening score", "knock.max_deadwood": "the knock limit",
+    "show": "the number of sequences", "drops": "a drop's cost", "drops.misses": "the missed turns",
+    "stock.remaining": "the cards left in the stock", "stock.times": "the number of times the stock is reused",
+    "scoring": "a score", "scoring.rummy.multiplier": "the going-rummy multiplier", "game.target": "the target score",
+    "game.rounds": "the number of deals", "game.eliminate": "the score that knocks a player out",
+}
+
+
+# A required rule, as the rule a player would write.
+REQUIRED_WORDS = {
+    "players": "the number of players (`players: 2-6`)", "max_deadwood": "the knock limit (`with deadwood under 10`)",
+    "first": "the cost of a first drop (`first drop 20`)", "middle": "the cost of a middle drop (`middle drop 40`)",
+    "teams": "the number of teams", "name": "the variant's name",
+}
+
+
+def _field_words(path) -> str | None:
+    parts = [str(p) for p in path if not isinstance(p, int)]
     for n in range(len(parts), 0, -1):
-        span = sources.get(".".join(parts[:n]))
-        if span is not None:
-            return span
+        words = FIELD_WORDS.get(".".join(parts[:n]))
+        if words:
+            return words
     return None
 
 
 def _sentence(err) -> str:
-    where = " ".join(str(p).replace("_", " ") for p in err.absolute_path if not isinstance(p, int))
+    where = _field_words(err.absolute_path) or " ".join(
+        str(p).replace("_", " ") for p in err.absolute_path if not isinstance(p, int))
+    if err.validator in ("anyOf", "oneOf") and err.context:
+        limit = [e for e in err.context if e.validator in ("maximum", "minimum", "enum", "pattern")]
+        if limit:
+            err = limit[0]
     v = err.validator
     if v == "maximum":
         return f"{where or 'this value'} can be at most {err.validator_value}, not {err.instance}"
@@ -42,9 +76,8 @@ def _sentence(err) -> str:
     if v in ("maxItems",):
         return f"{where or 'this list'} may have at most {err.validator_value} entries"
     if v == "required":
-        missing = err.message.split("'")[1] if "'" in err.message else "a rule"
-        what = f"{where}: " if where else ""
-        return f"{what}the rule `{missing.replace('_', ' ')}` is missing"
+        missing = err.message.split("'")[1] if "'" in err.message else ""
+        return f"the rules never give {REQUIRED_WORDS.get(missing, missing.replace('_', ' '))}"
     return f"{where or 'this rule'}: {err.message}"
 
 
@@ -55,9 +88,9 @@ def check(doc: dict, sources: dict, texts: dict[str, str], main_file: str) -> li
         return []
     first = best_match(errors)
     errors.sort(key=lambda e: (e is not first, list(map(str, e.absolute_path))))
-    out = []
+    out: list[Diagnostic] = []
     for err in errors:
-        span = _span_for(list(err.absolute_path), sources)
+        span = span_for(sources, [str(p) for p in err.absolute_path])
         if span is None:
             file, line, col, end = main_file, 1, 1, None
         else:
@@ -65,6 +98,7 @@ def check(doc: dict, sources: dict, texts: dict[str, str], main_file: str) -> li
             end = span["end_column"] if span["end_line"] == line else None
         hint = "sizes are limited so that every variant stays quick to compile and play" \
             if err.validator in ("maximum", "maxItems") else None
-        out.append(Diagnostic("E201", _sentence(err), file, line, col, end, hint,
+        code = "E202" if err.validator == "required" else "E201"
+        out.append(Diagnostic(code, _sentence(err), file, line, col, end, hint,
                               line_of(texts.get(file, ""), line)))
-    return out
+    return list(dict.fromkeys(out))  # one diagnostic for one problem
