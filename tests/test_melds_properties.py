@@ -12,8 +12,9 @@ from hypothesis import strategies as st
 
 from meld_rulesets import ruleset
 from rulespec.cards import JOKER
-from rulespec.melds import best_arrangement, classify_meld, deadwood
+from rulespec.melds import best_arrangement, classify_meld, deadwood, deadwood_after_discard
 from rulespec.melds.context import rules_for
+from rulespec.melds.solver import Search
 
 NAMES = ["gin", "michigan-gin", "push", "indian-points", "continental", "rummy51"]
 
@@ -90,3 +91,25 @@ def test_meld_validity_does_not_depend_on_card_order(case, rnd):
     assert (a is None) == (b is None)
     if a is not None:
         assert a == b
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(["gin", "michigan-gin", "basic"]), st.integers(1, 13), st.randoms(use_true_random=False))
+def test_the_table_route_agrees_with_the_general_search(name, size, rnd):
+    rs = ruleset(name)
+    hand = rnd.sample(range(52), size)
+    rules = rules_for(rs)
+    general = sum(rules.value[c] for c in hand) - Search(rules, hand).solve()[0]
+    assert deadwood(rs, hand) == general
+
+
+@settings(max_examples=100, deadline=None)
+@given(hands(max_size=12))
+def test_deadwood_after_discard_is_the_best_over_every_discard(case):
+    rs, hand, wild = case
+    if len(hand) < 2:
+        return
+    expected = min(
+        deadwood(rs, hand[:i] + hand[i + 1:], wild) for i in range(len(hand))
+    )
+    assert deadwood_after_discard(rs, hand, wild) == expected

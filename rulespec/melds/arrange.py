@@ -36,8 +36,10 @@ def best_arrangement(ruleset: Ruleset, hand: Iterable[int], wild: int | None = N
     )
 
 
-def deadwood(ruleset: Ruleset, hand: Iterable[int], wild: int | None = None) -> int:
-    """Least value of the unmatched cards of ``hand`` (the number only: faster)."""
-    from .fast import deadwood_value
+def deadwood_after_discard(
+    ruleset: Ruleset, hand: Iterable[int], wild: int | None = None
+) -> int:
+    """Least deadwood of ``hand`` after its best discard (how Gin counts 11 cards)."""
+    from .fast import deadwood_after_discard as after
 
-    return deadwood_value(rules_for(ruleset, wild), list(hand))
+    return after(rules_for(ruleset, wild), list(hand))

@@ -125,7 +125,7 @@ def readings(rules: Rules, cards: Iterable[int]) -> list[Reading]:
         out.extend(_run_readings(rules, fixed, duals, wilds))
     unique = list(dict.fromkeys(out))
     unique.sort(key=lambda r: (not r.pure, len(r.wilds), r.kind != "set", r.rank or 0,
-                               r.suit or 0, r.ranks))
+                               r.suit or 0, r.ranks, r.wilds))
     return unique
 
 

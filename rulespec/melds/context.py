@@ -40,6 +40,7 @@ class Rules:
                 wild_codes.update(C.make(self.cut_rank, s) for s in range(4))
         self.wild_codes = frozenset(wild_codes)
         self.wild_bits = sum(1 << c for c in self.wild_codes)
+        self.wild_bits_joker = self.wild_bits | (1 << C.JOKER)  # hands the table route skips
         #: wild cards that may also stand for themselves (the 2 in A-2-3-4)
         self.as_natural = w.as_natural
         self.dual = frozenset(c for c in self.wild_codes if c != C.JOKER) if w.as_natural != "never" else frozenset()
@@ -171,21 +172,16 @@ class Rules:
         return {"low": (0, 12), "high": (1, 13), "either": (0, 13)}.get(self.aces, (0, 12))
 
 
-_CACHE: dict[tuple[int, int | None], tuple[Ruleset, Rules]] = {}
-
-
 def rules_for(ruleset: Ruleset, wild: int | None = None) -> Rules:
-    """The cached tables of ``ruleset`` for a deal whose cut wild card is ``wild``.
-
-    Keyed by identity, not by value: hashing a whole frozen ruleset on every call would
-    cost more than the lookups it saves."""
-    key = (id(ruleset), wild)
-    hit = _CACHE.get(key)
-    if hit is not None and hit[0] is ruleset:
-        return hit[1]
-    rules = Rules(ruleset, wild)
-    _CACHE[key] = (ruleset, rules)
-    return rules
+    """The tables of ``ruleset`` for a deal whose cut wild card is ``wild``, built once and
+    cached on the ruleset object itself (like its ``cached_property`` fields): hashing a
+    whole frozen ruleset on every call would cost more than the lookups it saves."""
+    try:
+        return ruleset.__dict__["_meld_rules"][wild]
+    except KeyError:
+        cache = ruleset.__dict__.setdefault("_meld_rules", {})
+        rules = cache[wild] = Rules(ruleset, wild)
+        return rules
 
 
 def card_value(ruleset: Ruleset, card: int, wild: int | None = None) -> int:

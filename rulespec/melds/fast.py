@@ -19,6 +19,7 @@ from .solver import Search
 
 FULL = (1 << 13) - 1
 BIT = tuple(1 << c for c in range(53))
+_BIT = BIT.__getitem__
 
 
 class Tables:
@@ -99,10 +100,10 @@ class Tables:
 def tables(rules: Rules) -> Tables:
     """The tables of ``rules``' ruleset: built from values without a cut wild card, so one
     set serves every deal (the route only takes hands holding no wild card)."""
-    t = getattr(rules, "_tables", None)
+    t = rules.__dict__.get("_tables")
     if t is None:
         base = rules_for(rules.ruleset, None) if rules.wild is not None else rules
-        t = getattr(base, "_tables", None)
+        t = base.__dict__.get("_tables")
         if t is None:
             t = base._tables = Tables(base)
         rules._tables = t
@@ -141,15 +142,27 @@ def _table_deadwood(t: Tables, h: int) -> int:
 
 def deadwood_value(rules: Rules, hand: list[int]) -> int:
     """Least deadwood of ``hand`` (table route when it applies, else the exact search)."""
-    t = tables(rules)
-    if t.ok:
-        h = sum(map(BIT.__getitem__, hand))
-        if h.bit_count() == len(hand) and not h & rules.wild_bits:
-            joker = h >> 52
-            return _table_deadwood(t, h & ((1 << 52) - 1)) + (rules.value[C.JOKER] if joker else 0)
+    t = rules.__dict__.get("_tables") or tables(rules)
+    h = sum(map(_BIT, hand))
+    if t.ok and h.bit_count() == len(hand) and not h & rules.wild_bits_joker:
+        return _table_deadwood(t, h)
     total = sum(rules.value[c] for c in hand)
     val, _m, _d = Search(rules, hand).solve()
     return total - val
+
+
+def deadwood(ruleset: Ruleset, hand: Iterable[int], wild: int | None = None) -> int:
+    """Least value of the unmatched cards of ``hand`` (the number only: faster)."""
+    try:
+        rules = ruleset.__dict__["_meld_rules"][wild]
+    except KeyError:
+        rules = rules_for(ruleset, wild)
+    t = rules.__dict__.get("_tables") or tables(rules)
+    h = sum(map(_BIT, hand))
+    if t.ok and h.bit_count() == len(hand) and not h & rules.wild_bits_joker:
+        return _table_deadwood(t, h)
+    hand = list(hand)
+    return sum(rules.value[c] for c in hand) - Search(rules, hand).solve()[0]
 
 
 def deadwood_after_discard(rules: Rules, hand: list[int]) -> int:
@@ -158,10 +171,23 @@ def deadwood_after_discard(rules: Rules, hand: list[int]) -> int:
     Discarding ``d`` can lower the deadwood by at most the value of ``d``, so cards are
     tried from the most valuable down and the loop stops once none can do better."""
     value = rules.value
+    order = sorted(hand, key=value.__getitem__, reverse=True)
+    t = rules.__dict__.get("_tables") or tables(rules)
+    h = sum(map(_BIT, hand))
+    if t.ok and h.bit_count() == len(hand) and not h & rules.wild_bits_joker:
+        full = _table_deadwood(t, h)
+        best = _table_deadwood(t, h ^ _BIT(order[0]))
+        for d in order[1:]:
+            if full - value[d] >= best:
+                break
+            v = _table_deadwood(t, h ^ _BIT(d))
+            if v < best:
+                best = v
+        return best
     full = deadwood_value(rules, hand)
     best = None
     tried = set()
-    for d in sorted(hand, key=lambda c: -value[c]):
+    for d in order:
         if best is not None and full - value[d] >= best:
             break
         if d in tried:
@@ -187,7 +213,7 @@ def deadwood_many(
     append = out.append
     get = BIT.__getitem__
     ok = t.ok and not discard
-    wmask = rules.wild_bits | BIT[C.JOKER]
+    wmask = rules.wild_bits_joker
     for hand in hands:
         if ok:
             h = sum(map(get, hand))
