@@ -325,6 +325,17 @@ class GameEnd:
 
 
 @dataclass(frozen=True)
+class Terms:
+    """The words the variant's own rules use, so that its rulebook speaks them; play does
+    not depend on them. ``set``: "set" | "trio"; ``run``: "run" | "sequence" | "straight";
+    ``opening``: "opening" | "going down"."""
+
+    set: str = "set"
+    run: str = "run"
+    opening: str = "opening"
+
+
+@dataclass(frozen=True)
 class Origin:
     """Where the rules came from: for a house-rule file, its parent and what it changed."""
 
@@ -357,6 +368,7 @@ class Ruleset:
     scoring: Scoring = Scoring()
     game: GameEnd = GameEnd()
     partnerships: Partnerships | None = None
+    terms: Terms = Terms()
     origin: Origin | None = None
 
     @cached_property

@@ -122,6 +122,8 @@ PHRASES: dict[str, tuple[tuple[str, object], ...]] = {
     "game_any_rounds": (("game.rounds", None),),
     "game_highest": (("game.winner", "highest"),),
     "game_lowest": (("game.winner", "lowest"),),
+    "term_opening": (("terms.opening", "opening"),),
+    "term_going_down": (("terms.opening", "going down"),),
 }
 
 _NUMBER_WORDS = {w: i for i, w in enumerate(
@@ -387,6 +389,15 @@ class RuleTransformer:
 
     def score_valid_show(self, node, n):
         self.set(node, "scoring.valid_show", n)
+
+    def term_meld(self, node, kind, _word):
+        word = str(node.children[-1])
+        word = word[:-1] if word.endswith("s") else word
+        if _MELD_KINDS[word] != kind:
+            self.error(node, "E314", f"{word}s are {_MELD_KINDS[word]}s, not {kind}s",
+                       f"write `{_MELD_KINDS[word]}s are called {word}s`")
+            return
+        self.set(node, f"terms.{kind}", word)
 
     def game_target(self, node, n):
         self.set(node, "game.target", n)
