@@ -60,6 +60,13 @@ class Search:
         r = rules
         self.dead_jokers = [c for c in hand if c == C.JOKER and not r.is_wild(c)]
         need_roles = r.roles_matter or any(s[2] for s in self.slots)
+        if need_roles and not any(s[2] for s in self.slots) and not (
+            r.not_outnumber or r.max_per_meld is not None
+        ):
+            # only the all-wild rule is left: it bites only on melds made of nothing but
+            # wild cards, which need at least a minimum meld's worth of them
+            capable = sum(1 for c in hand if r.is_wild(c))
+            need_roles = capable >= min(r.set_min if r.has_sets else 99, r.run_min if r.has_runs else 99)
         self.nat_cards = [c for c in hand if c != C.JOKER and not r.is_wild(c)]
         self.dual_cards = [c for c in hand if c in r.dual] if need_roles else []
         self.wild_cards = [c for c in hand if r.is_wild(c) and (c not in r.dual or not need_roles)]
