@@ -166,7 +166,7 @@ class Deal:
     upcard: bool = True  # one card turned up to start the discard pile
     upcard_wild: str = "keep"  # "keep" | "bury": a wild upcard is buried in the stock
     offer: tuple[str, ...] = ()  # the upcard is offered first, e.g. ("non-dealer", "dealer")
-    rotation: str = "left"
+    rotation: str = "left"  # "left" (clockwise) | "right": where the deal passes next
 
     def hand_size(self, players: int, round: int = 1) -> int | None:
         for s in self.sizes:

@@ -20,14 +20,14 @@ TOPICS = (
     "variant", "extends", "players", "partners", "deck", "aces", "values", "opening values",
     "wild", "replace wilds", "melds", "deal", "upcard", "draw", "push", "may i", "melding",
     "lay off", "discard", "going out", "opening", "knock", "gin", "show", "drops", "stock",
-    "scoring", "game",
+    "scoring", "game", "terms",
 )
 
 # How the grammar's token names read to a person.
 _TOKEN_WORDS = {
     "NUMBER": "a number", "RANK": "a rank (A, 2-10, J, Q, K)", "RANKS": "a rank in the plural (2s, aces)",
     "CARD": "a card (7S, 10♦)", "STRING": 'a name in quotes ("Gin Rummy")', "_NL": "the end of the line",
-    "_CONT": "a continuation line", "ROLE": "dealer or non-dealer", "COLOUR": "red or black",
+"ROLE": "dealer or non-dealer", "COLOUR": "red or black",
     "MELD_KIND": "sets or runs", "PARTNERS": "partner's", "$END": "the end of the file",
 }
 
@@ -73,9 +73,20 @@ def _words_for(terminals) -> list[str]:
     return sorted(set(out), key=lambda w: (w.startswith("a ") or w.startswith("the "), w))
 
 
-def _word_at(text: str, pos: int) -> str:
+def _word_at(text: str, pos: int) -> tuple[int, str]:
+    """The start and text of the whole word at ``pos``, also when the lexer stopped inside
+    it (the ``est`` of ``lowest``)."""
+    while 0 < pos < len(text) and (text[pos - 1].isalnum() or text[pos - 1] in "'-") and text[pos].isalnum():
+        pos -= 1
     m = re.compile(r"[^\s;,:=]+").match(text, pos)
-    return m.group(0) if m else text[pos : pos + 1]
+    return pos, (m.group(0) if m else text[pos : pos + 1])
+
+
+@functools.lru_cache(maxsize=1)
+def keywords() -> tuple[str, ...]:
+    """Every fixed word of the language."""
+    return tuple(sorted({t.pattern.value for t in parser().terminals
+                         if t.pattern.type == "str" and t.pattern.value.isalpha()}))
 
 
 def syntax_diagnostic(text: str, err: UnexpectedInput, filename: str) -> Diagnostic:
@@ -91,7 +102,15 @@ def syntax_diagnostic(text: str, err: UnexpectedInput, filename: str) -> Diagnos
         )
     if isinstance(err, UnexpectedCharacters):
         expected = err.allowed or set()
-        word = _word_at(text, err.pos_in_stream)
+        start, word = _word_at(text, err.pos_in_stream)
+        if start < err.pos_in_stream:  # the lexer read a keyword that is only the word's start
+            col -= err.pos_in_stream - start
+            known = word in keywords()
+            guess = text[start : err.pos_in_stream] if known else suggest(word, keywords(), cutoff=0.6)
+            what = "does not belong here" if known else "is not a word the rules know"
+            return Diagnostic("E101", f"`{word}` {what}", filename, line, col,
+                              col + len(word), f"did you mean `{guess}`?" if guess else _expect_hint(expected),
+                              line_of(text, line))
     else:
         assert isinstance(err, UnexpectedToken)
         expected = err.accepts or err.expected
@@ -102,7 +121,7 @@ def syntax_diagnostic(text: str, err: UnexpectedInput, filename: str) -> Diagnos
                 "E103", "this rule stops before it is complete", filename, tok.line,
                 len(src.rstrip()) + 1, hint=_expect_hint(expected), source_line=src,
             )
-        word = _word_at(text, tok.start_pos)
+        _, word = _word_at(text, tok.start_pos)
     at_statement_start = "DECK" in expected and "SCORING" in expected
     if at_statement_start:
         guess = suggest(word.rstrip(":"), TOPICS, cutoff=0.6)

@@ -75,6 +75,7 @@ PHRASES: dict[str, tuple[tuple[str, object], ...]] = {
     "meld_no_runs": (("melds.run", None),),
     "meld_in_hand": (("melds.on_table", False),),
     "deal_rotation": (("deal.rotation", "left"),),
+    "deal_rotation_right": (("deal.rotation", "right"),),
     "upcard_yes": (("deal.upcard", True),),
     "upcard_none": (("deal.upcard", False),),
     "upcard_bury": (("deal.upcard_wild", "bury"),),
@@ -132,7 +133,7 @@ _NUMBER_WORDS = {w: i for i, w in enumerate(
 _RANK_WORDS = {"aces": "A", "kings": "K", "queens": "Q", "jacks": "J", "tens": "10", "nines": "9",
                "eights": "8", "sevens": "7", "sixes": "6", "fives": "5", "fours": "4", "threes": "3",
                "twos": "2", "deuces": "2"}
-_MELD_KINDS = {"set": "set", "trio": "set", "run": "run", "sequence": "run", "straight": "run"}
+_MELD_KINDS = {"set": "set", "trio": "set", "group": "set", "book": "set", "run": "run", "sequence": "run", "straight": "run"}
 
 
 def _value(tok: Token):
@@ -243,7 +244,7 @@ class RuleTransformer:
                     bounds = [C.rank_index(_value(t)) for t in cls.children]
                     lo, hi = bounds[0], bounds[-1]
                     if hi < lo:
-                        self.error(cls, "E310", f"the ranks {C.RANKS[lo]}-{C.RANKS[hi]} run backwards",
+                        self.error(cls, "E150", f"the ranks {C.RANKS[lo]}-{C.RANKS[hi]} run backwards",
                                    f"write the low rank first: {C.RANKS[hi]}-{C.RANKS[lo]}")
                         continue
                     ranks = list(C.RANKS[lo : hi + 1])
@@ -259,7 +260,7 @@ class RuleTransformer:
             else:
                 field = "joker" if cls.data == "class_jokers" else "wild"
                 if points is None:
-                    self.error(worth, "E311", f"{'jokers' if field == 'joker' else 'wild cards'} have no face value",
+                    self.error(worth, "E151", f"{'jokers' if field == 'joker' else 'wild cards'} have no face value",
                                "give them a number of points, e.g. `jokers = 20`")
                     continue
                 self.set(cls, f"{prefix}.{field}", points)
