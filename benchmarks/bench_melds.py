@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import random
-import statistics
 import sys
 import time
 from pathlib import Path
@@ -229,7 +228,6 @@ def main():
     res, rate = timed(lambda xs: [contract_melds(cont, h, r) for h, r in xs], heavy_c, repeat=1)
     met = sum(r is not None for r in res)
     print(f"| Continental 12-card meld-heavy, hand 7 (three runs of four; {met} met) | {len(heavy_c)} | {rate:,.0f} | {1000 / rate:.3f} |")
-    _ = statistics
 
 
 if __name__ == "__main__":
