@@ -27,35 +27,68 @@ class Layer:
     values: dict = field(default_factory=dict)
     spans: dict = field(default_factory=dict)
     item_spans: dict = field(default_factory=dict)  # list paths: span per item
+    name_span: object = None  # the `variant "…"` line
+
+
+# List rules whose items apply to some players or rounds: two items for the same case clash.
+_SELECTORS = {
+    "deck.packs": lambda v: (v.get("players"),),
+    "deal.sizes": lambda v: (v.get("players"), v.get("rounds")),
+}
+
+
+def _overlap(a: dict | None, b: dict | None) -> bool:
+    """Do two ranges (None: every case) share a case?"""
+    if a is None or b is None:
+        return True
+    top = 10**9
+    return a["min"] <= (b["max"] if b["max"] is not None else top) and b["min"] <= (
+        a["max"] if a["max"] is not None else top)
+
+
+def _clash(path: str, a: Assign, b: Assign) -> bool:
+    """Do two assignments in one file say something about the same rule?"""
+    if a.path == b.path:
+        if path not in APPEND_PATHS:
+            return True
+        select = _SELECTORS.get(path)
+        if select is None:
+            return a.value == b.value  # a wild card named twice
+        return all(_overlap(x, y) for x, y in zip(select(a.value), select(b.value)))
+    # A rule and a part of it, where one says the whole is absent: `lay off: not allowed; onto any meld`.
+    if a.path.startswith(b.path + "."):
+        return b.value is None
+    if b.path.startswith(a.path + "."):
+        return a.value is None
+    return False
 
 
 def file_layer(rules: FileRules, text: str) -> tuple[Layer, list[Diagnostic]]:
-    """One file's assignments as a layer, with duplicate and conflict diagnostics."""
+    """One file's assignments as a layer, with duplicate (W301) and conflict (E301)
+    diagnostics; a conflicting clause is left out so the rest can still be checked."""
     layer, diags = Layer(rules.file), []
-    first: dict[str, Assign] = {}
+    kept: list[Assign] = []
     for a in rules.assigns:
-        if a.path in APPEND_PATHS:
-            layer.values.setdefault(a.path, []).append(a.value)
-            layer.item_spans.setdefault(a.path, []).append(a.span)
-            layer.spans.setdefault(a.path, a.span)
-            continue
-        prev = first.get(a.path)
-        if prev is not None and prev.span != a.span:
-            same = prev.value == a.value
+        prev = next((b for b in kept if b.span != a.span and _clash(a.path, a, b)), None)
+        if prev is not None:
+            same = prev.path == a.path and prev.value == a.value
             where = f"line {prev.span.line}"
             diags.append(Diagnostic(
                 "W301" if same else "E301",
-                f"this rule is already given on {where}" if same
-                else f"this rule contradicts the rule on {where}",
+                f"this rule is already given on {where}" if same else f"this rule contradicts the rule on {where}",
                 a.span.file, a.span.line, a.span.column,
                 a.span.end_column if a.span.end_line == a.span.line else None,
                 "remove one of the two" if same else f"keep only one of the two ({_describe(a.path)})",
                 line_of(text, a.span.line)))
-            if not same:
-                continue
-        first.setdefault(a.path, a)
-        layer.values[a.path] = a.value
-        layer.spans[a.path] = a.span
+            continue
+        kept.append(a)
+        if a.path in APPEND_PATHS:
+            layer.values.setdefault(a.path, []).append(a.value)
+            layer.item_spans.setdefault(a.path, []).append(a.span)
+            layer.spans.setdefault(a.path, a.span)
+        else:
+            layer.values[a.path] = a.value
+            layer.spans[a.path] = a.span
     return layer, diags
 
 
@@ -68,7 +101,7 @@ def overlay(base: Layer | None, child: Layer) -> tuple[Layer, list[str], list[st
     overrides, and the paths where it restates the parent's value unchanged."""
     if base is None:
         return child, [], []
-    merged = Layer(child.file, dict(base.values), dict(base.spans), dict(base.item_spans))
+    merged = Layer(child.file, dict(base.values), dict(base.spans), dict(base.item_spans), child.name_span)
     overrides, unchanged = [], []
     for path, value in child.values.items():
         covered = [p for p in base.values if p == path or p.startswith(path + ".")]

@@ -67,7 +67,7 @@ def players_range(r: Ruleset, doc: dict):
 @check("E311")
 def deal_covers_players(r: Ruleset, doc: dict):
     if not r.deal.sizes:
-        yield Problem("deal", "the rules never say how many cards each player gets",
+        yield Problem("name", "the rules never say how many cards each player gets",
                       "add a rule such as `deal: 10 cards each`")
         return
     for n in _player_counts(r):
@@ -79,22 +79,42 @@ def deal_covers_players(r: Ruleset, doc: dict):
                 return
 
 
+def _size_rule(r: Ruleset, players: int, round: int) -> int | None:
+    """Index of the deal rule that gives the hand size for ``players`` in ``round``."""
+    for i, s in enumerate(r.deal.sizes):
+        if (s.players is None or players in s.players) and (s.rounds is None or round in s.rounds):
+            return i
+    return None
+
+
 @check("E312")
 def deck_big_enough(r: Ruleset, doc: dict):
     for n in _player_counts(r):
         for rnd in _rounds(r):
-            size = r.deal.hand_size(n, rnd)
-            if size is None:
+            i = _size_rule(r, n, rnd)
+            if i is None:
                 continue
+            size = r.deal.sizes[i].cards
             need = n * size + r.deal.starter_extra + int(r.deal.upcard) + int(r.wilds.cut) + 1
             have = r.deck.size(n)
             if need > have:
                 when = f" in round {rnd}" if len(_rounds(r)) > 1 else ""
-                yield Problem("deal.sizes",
+                yield Problem(f"deal.sizes.{i}",
                               f"{_say_players(n)} need {need} cards{when} (hands, upcard, cut card and one "
                               f"to draw) but the deck has only {have}",
                               "deal fewer cards, or use more packs for that many players")
                 return
+
+
+@check("E314")
+def packs_cover_players(r: Ruleset, doc: dict):
+    if all(p.players is None for p in r.deck.packs):
+        return
+    for n in _player_counts(r):
+        if not any(p.players is None or n in p.players for p in r.deck.packs):
+            yield Problem("deck.packs", f"the rules never say how many packs {_say_players(n)} use",
+                          "give a pack count for every number of players allowed")
+            return
 
 
 @check("E313")
@@ -329,7 +349,7 @@ def scoring_matches_ending(r: Ruleset, doc: dict):
     if s.method == "knock" and r.knock is None:
         yield Problem("scoring.method", "knocks are scored, but no one can knock", "add `knock:` rules")
     if r.knock is not None and s.method != "knock":
-        yield Problem("knock", "players can knock, but knocks are not scored", "add `scoring: knock = deadwood difference`")
+        yield Problem("knock.max_deadwood", "players can knock, but knocks are not scored", "add `scoring: knock = deadwood difference`")
     if s.knock is not None and r.knock is None:
         yield Problem("scoring.knock", "knock bonuses are given, but no one can knock", "add `knock:` rules")
     if r.gin is not None and r.gin.big_gin and (s.knock is None or not s.knock.big_gin):
@@ -339,9 +359,11 @@ def scoring_matches_ending(r: Ruleset, doc: dict):
         yield Problem("scoring.count", "hands are counted by their show's sequences, but there is no show",
                       "add `show:` rules")
     if (s.wrong_show is not None or s.valid_show is not None) and r.show is None:
-        yield Problem("scoring", "a show is scored, but there is no show", "add `show:` rules")
+        path = "scoring.wrong_show" if s.wrong_show is not None else "scoring.valid_show"
+        yield Problem(path, "a show is scored, but there is no show", "add `show:` rules")
     if r.show is not None and r.show.pure > r.show.sequences:
-        yield Problem("show", f"a show needs {r.show.pure} pure sequences but only {r.show.sequences} sequences",
+        yield Problem("show.pure", f"a show needs {r.show.pure} pure sequences but only "
+                                   f"{r.show.sequences} sequence{'s' * (r.show.sequences != 1)} in all",
                       "the pure sequences are counted among the sequences")
     if r.stock.outcome == "differences" and r.stock.action not in ("end",) and r.stock.times is None:
         yield Problem("stock.outcome", "the stock is reused without limit, so the hand never ends this way",
@@ -355,7 +377,7 @@ def game_can_end(r: Ruleset, doc: dict):
         yield Problem("game", "the game never ends: there is no target score, number of deals or elimination",
                       "add `game: to 100 points` or `game: 7 deals`")
     if g.eliminate is not None and g.winner != "lowest":
-        yield Problem("game.eliminate", "players are knocked out for high totals, so the lowest total must win",
+        yield Problem("game.winner" if _said(doc, "game.winner") else "game.eliminate", "players are knocked out for high totals, so the lowest total must win",
                       "write `lowest wins`")
     for path, value in (("scoring.cap", r.scoring.cap), ("scoring.wrong_show", r.scoring.wrong_show)):
         if g.eliminate is not None and value is not None and value >= g.eliminate:

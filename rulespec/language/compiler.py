@@ -20,7 +20,7 @@ from .parser import parse_tree
 from .transformer import to_rules
 
 MAX_FILE_BYTES = 256 * 1024  # a variant is a page of text; anything larger is a mistake
-MAX_EXTENDS_DEPTH = 16
+MAX_EXTENDS_DEPTH = 64
 
 
 def display_name(path: Path) -> str:
@@ -45,6 +45,9 @@ class Resolved:
     parent: str | None = None
     overrides: list = field(default_factory=list)
     diagnostics: list = field(default_factory=list)
+    # An error the later stages cannot work past (syntax, files, parents); the transformer's
+    # and builder's errors leave their clause out and let the file be checked further.
+    blocked: bool = False
     texts: dict = field(default_factory=dict)
 
 
@@ -72,6 +75,7 @@ class Compiler:
             col = e.start - (data.rfind(b"\n", 0, e.start) + 1) + 1
             return None, [Diagnostic("E403", "the file is not UTF-8 text", shown, line, col,
                                      hint="save the file as UTF-8")]
+        text = text.removeprefix("\ufeff")  # a byte-order mark, as some editors save UTF-8
         if "\x00" in text:
             return None, [Diagnostic("E403", "the file holds binary data, not text", shown,
                                      hint="a variant file is plain text")]
@@ -83,18 +87,21 @@ class Compiler:
         try:
             tree = parse_tree(text, shown)
         except SpecError as e:
-            return Resolved(Layer(shown), None, shown, diagnostics=e.diagnostics, texts={shown: text})
+            return Resolved(Layer(shown), None, shown, diagnostics=e.diagnostics, texts={shown: text}, blocked=True)
         rules = to_rules(tree, text, shown)
         diags = list(rules.diagnostics)
         layer, dup = file_layer(rules, text)
+        layer.name_span = rules.name_span
         diags += dup
+        blocked = rules.name is None
         if rules.name is None:
             diags.append(Diagnostic("E304", "the file does not name its variant", shown, 1, 1,
                                     hint='start the file with a line such as `variant "Gin Rummy"`',
                                     source_line=line_of(text, 1)))
-        result = Resolved(layer, rules.name, shown, diagnostics=diags, texts={shown: text})
+        result = Resolved(layer, rules.name, shown, diagnostics=diags, texts={shown: text}, blocked=blocked)
         if rules.extends is None:
             return result
+        result.blocked = True  # until the parent is found and sound
         span = rules.extends_span
         where = dict(file=shown, line=span.line, column=span.column, source_line=line_of(text, span.line))
         parent_path = find_parent(rules.extends, base_dir)
@@ -106,17 +113,23 @@ class Compiler:
                                     "name a file in variants/ (without .rules) or give its path", **where))
             return result
         key = parent_path.resolve()
-        if key in stack or len(stack) >= MAX_EXTENDS_DEPTH:
-            chain = " → ".join(display_name(p) for p in (*stack, key))
+        if key in stack:
+            chain = " → ".join(display_name(p) for p in (*stack[stack.index(key):], key))
             diags.append(Diagnostic("E306", "these house rules extend themselves in a circle",
                                     hint=f"the chain is {chain}", **where))
+            return result
+        if len(stack) >= MAX_EXTENDS_DEPTH:
+            diags.append(Diagnostic("E308", f"house rules may build on each other at most {MAX_EXTENDS_DEPTH} deep",
+                                    hint="extend a variant nearer the start of the chain", **where))
             return result
         parent = self.resolve_file(parent_path, stack + (key,))
         result.texts.update(parent.texts)
         if any(d.is_error for d in parent.diagnostics):
             diags.append(Diagnostic("E307", f"the variant it extends, {parent.file}, has errors",
                                     hint=f"run `rulespec check {parent.file}`", **where))
+            diags.extend(d for d in parent.diagnostics if d.is_error)  # shown where they are
             return result
+        result.blocked = blocked
         merged, overrides, unchanged = overlay(parent.layer, layer)
         changed_spans = {layer.spans[p] for p in layer.values if p not in unchanged}
         for s in dict.fromkeys(layer.spans[p] for p in unchanged if layer.spans[p] not in changed_spans):
@@ -133,7 +146,7 @@ class Compiler:
         shown = display_name(path)
         text, diags = self.read(path, shown)
         if text is None:
-            res = Resolved(Layer(shown), None, shown, diagnostics=diags)
+            res = Resolved(Layer(shown), None, shown, diagnostics=diags, blocked=True)
         else:
             res = self.resolve_text(text, shown, path.parent, stack + (key,))
         self._cache[key] = res
@@ -143,28 +156,46 @@ class Compiler:
     def finish(self, res: Resolved) -> Variant:
         """Schema and semantic checks over a resolved file; the Variant or a SpecError."""
         diags = list(res.diagnostics)
-        if any(d.is_error for d in diags):
-            raise SpecError(diags)
+        if res.blocked:
+            raise SpecError(_ordered(diags))
         doc, sources = to_ir(res.layer, res.name)
-        doc.setdefault("values", {}).setdefault("ranks", [None] * 13)  # no default card values
-        diags += schema.check(doc, sources, res.texts, res.file)
-        if any(d.is_error for d in diags):
-            raise SpecError(diags)
+        if res.layer.name_span is not None:
+            sources["name"] = res.layer.name_span.as_dict()
+        doc.setdefault("values", {}).setdefault("ranks", [None] * 13)  # card values have no defaults
+        if "opening" in doc and isinstance(doc["opening"].get("values"), dict):
+            doc["opening"]["values"].setdefault("ranks", [None] * 13)
+        found = schema.check(doc, sources, res.texts, res.file)
+        diags += _new_lines(diags, found)
+        if any(d.is_error for d in found):
+            raise SpecError(_ordered(diags))
         ruleset = from_ir(doc)
         ir = to_plain(ruleset)
         ir["origin"] = {"file": res.file, "parent": res.parent, "overrides": sorted(res.overrides)}
         ruleset = from_ir(ir)
-        diags += checks.run(ruleset, doc, sources, res.texts)
+        diags += _new_lines(diags, checks.run(ruleset, doc, sources, res.texts))
         if any(d.is_error for d in diags):
-            raise SpecError(diags)
-        ir["sources"] = sources
-        return Variant(ruleset, ir, [d for d in diags if not d.is_error])
+            raise SpecError(_ordered(diags))
+        ir["sources"] = dict(sorted(sources.items()))
+        return Variant(ruleset, ir, _ordered(diags))
 
     def compile_file(self, path: str | Path) -> Variant:
         return self.finish(self.resolve_file(Path(path)))
 
     def compile_text(self, text: str, name: str = "<text>", base_dir: str | Path | None = None) -> Variant:
+        text = text.removeprefix("\ufeff")
         return self.finish(self.resolve_text(text, name, Path(base_dir or Path.cwd())))
+
+
+def _new_lines(earlier: list[Diagnostic], later: list[Diagnostic]) -> list[Diagnostic]:
+    """The later stage's diagnostics, less those on a line an earlier error is on: a clause
+    left out for an error would otherwise be reported again as missing."""
+    taken = {(d.file, d.line) for d in earlier if d.is_error}
+    return [d for d in later if (d.file, d.line) not in taken]
+
+
+def _ordered(diags: list[Diagnostic]) -> list[Diagnostic]:
+    """One of each diagnostic, by file, then line and column."""
+    return sorted(dict.fromkeys(diags), key=lambda d: (d.file, d.line, d.column))
 
 
 def _search_dirs(base_dir: Path) -> list[Path]:

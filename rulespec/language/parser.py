@@ -69,7 +69,7 @@ def _words_for(terminals) -> list[str]:
         if pattern.type == "str":
             out.append(pattern.value)
         elif name.startswith("_") and "|" in pattern.value:
-            out.extend(re.findall(r"[a-z][a-z' ]+", pattern.value)[:1])
+            out.extend(re.findall(r"[a-z][a-z']+(?:\\s\+[a-z]+)*", pattern.value))
     return sorted(set(out), key=lambda w: (w.startswith("a ") or w.startswith("the "), w))
 
 
@@ -122,19 +122,28 @@ def syntax_diagnostic(text: str, err: UnexpectedInput, filename: str) -> Diagnos
                 len(src.rstrip()) + 1, hint=_expect_hint(expected), source_line=src,
             )
         _, word = _word_at(text, tok.start_pos)
+    src = line_of(text, line) or ""
     at_statement_start = "DECK" in expected and "SCORING" in expected
     if at_statement_start:
         guess = suggest(word.rstrip(":"), TOPICS, cutoff=0.6)
         msg = f"`{word}` does not start a rule"
-        hint = f"did you mean `{guess}:`?" if guess else "a rule starts with a topic such as `deck:` or `scoring:`"
-        if line_of(text, line) and line_of(text, line)[:1] in " \t":
-            hint = "an indented line continues the rule above; start a new rule at the left margin"
-        return Diagnostic("E104", msg, filename, line, col, col + len(word), hint, line_of(text, line))
+        colon = "" if guess in ("variant", "extends") else ":"
+        hint = f"did you mean `{guess}{colon}`?" if guess else "a rule starts with a topic such as `deck:` or `scoring:`"
+        return Diagnostic("E104", msg, filename, line, col, col + len(word), hint, src)
+    first_word = src[:1] in " \t" and col == len(src) - len(src.lstrip()) + 1
+    if first_word and word.rstrip(":") in TOPICS and src.lstrip().startswith(word.rstrip(":") + ":") is not None \
+            and re.match(r"\s+[a-z ]+:", src):
+        return Diagnostic("E106", f"`{word.rstrip(':')}:` is indented, so it reads as part of the rule above",
+                          filename, line, col, col + len(word.rstrip(":")),
+                          "start a new topic at the left margin; indent only the lines that continue a topic", src)
     words = _words_for(expected)
     if ":" in words and len(words) == 1:
-        return Diagnostic("E105", f"expected `:` after the topic, found `{word}`", filename, line, col,
-                          col + len(word), "write the topic, a colon, then its rules: `deck: 1 pack`",
-                          line_of(text, line))
+        before = src[: col - 1].strip()
+        if before in TOPICS:
+            return Diagnostic("E105", f"expected `:` after the topic, found `{word}`", filename, line, col,
+                              col + len(word), f"write the topic, a colon, then its rules: `{before}: …`", src)
+        return Diagnostic("E105", f"a `:` is missing before `{word}`", filename, line, col, col + len(word),
+                          f"write `{before.split(';')[-1].strip()}: {word} …`" if before else None, src)
     plain = [w for w in words if not w.startswith("a ") and " " not in w]
     guess = suggest(word, plain, cutoff=0.6) if word.isalpha() or "-" in word else None
     if guess is None and word.lower() != word and word.lower() in plain:

@@ -41,6 +41,7 @@ FIELD_WORDS = {
     "stock.remaining": "the cards left in the stock", "stock.times": "the number of times the stock is reused",
     "scoring": "a score", "scoring.rummy.multiplier": "the going-rummy multiplier", "game.target": "the target score",
     "game.rounds": "the number of deals", "game.eliminate": "the score that knocks a player out",
+    "name": "the variant's name",
 }
 
 
@@ -48,7 +49,7 @@ FIELD_WORDS = {
 REQUIRED_WORDS = {
     "players": "the number of players (`players: 2-6`)", "max_deadwood": "the knock limit (`with deadwood under 10`)",
     "first": "the cost of a first drop (`first drop 20`)", "middle": "the cost of a middle drop (`middle drop 40`)",
-    "teams": "the number of teams", "name": "the variant's name",
+    "teams": "the number of teams", "name": "the variant's name (`variant \"Gin Rummy\"`)",
 }
 
 
@@ -73,6 +74,10 @@ def _sentence(err) -> str:
         return f"{where or 'this value'} can be at most {err.validator_value}, not {err.instance}"
     if v == "minimum":
         return f"{where or 'this value'} must be at least {err.validator_value}, not {err.instance}"
+    if v == "maxLength":
+        return f"{where or 'this text'} can be at most {err.validator_value} characters long"
+    if v == "minLength":
+        return f"{where or 'this text'} cannot be empty"
     if v in ("maxItems",):
         return f"{where or 'this list'} may have at most {err.validator_value} entries"
     if v == "required":
@@ -81,9 +86,20 @@ def _sentence(err) -> str:
     return f"{where or 'this rule'}: {err.message}"
 
 
+def _tightest(errors) -> list:
+    """Of several limits broken by one value (``players`` is capped twice), the tightest."""
+    best: dict = {}
+    for e in errors:
+        key = (tuple(e.absolute_path), e.validator)
+        old = best.get(key)
+        if old is None or (e.validator == "maximum" and e.validator_value < old.validator_value):
+            best[key] = e
+    return list(best.values())
+
+
 def check(doc: dict, sources: dict, texts: dict[str, str], main_file: str) -> list[Diagnostic]:
     """Every schema violation of ``doc``, strongest first, each at its clause."""
-    errors = list(validator().iter_errors(doc))
+    errors = _tightest(validator().iter_errors(doc))
     if not errors:
         return []
     first = best_match(errors)
@@ -101,4 +117,9 @@ def check(doc: dict, sources: dict, texts: dict[str, str], main_file: str) -> li
         code = "E202" if err.validator == "required" else "E201"
         out.append(Diagnostic(code, _sentence(err), file, line, col, end, hint,
                               line_of(texts.get(file, ""), line)))
-    return list(dict.fromkeys(out))  # one diagnostic for one problem
+    seen, unique = set(), []
+    for d in out:  # one diagnostic for one problem: `J Q K = 10001` breaks one limit, once
+        if (d.file, d.line, d.message) not in seen:
+            seen.add((d.file, d.line, d.message))
+            unique.append(d)
+    return unique

@@ -194,6 +194,10 @@ class RuleTransformer:
     def run(self, tree: Tree) -> FileRules:
         for stmt in tree.children:
             if stmt.data == "variant":
+                if self.out.name is not None:
+                    self.error(stmt, "E301", f"the variant is already named on line {self.out.name_span.line}",
+                               "a file names one variant; remove one of the two lines")
+                    continue
                 self.out.name, self.out.name_span = _value(stmt.children[0]), self.span(stmt)
             elif stmt.data == "extends":
                 self.out.extends, self.out.extends_span = _value(stmt.children[0]), self.span(stmt)
