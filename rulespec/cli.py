@@ -105,13 +105,14 @@ def cmd_build(args) -> int:
         target = out_dir / output_name(variants_dir, f).with_suffix(".json")
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(ir_json(v.ir), encoding="utf-8")
-    err.print(f"built {len(variants)} variants into {out_dir}/", style="bold green")
-    return EXIT_OK
+    from .rulebook import build_rulebooks
+
+    return build_rulebooks(variants, variants_dir, out_dir, site=not args.no_site)
 
 
 # Packages that add their own subcommands: each module has ``register(subparsers)`` and
 # imports its heavy parts only inside the commands it runs.
-COMMAND_MODULES: tuple[str, ...] = ()
+COMMAND_MODULES: tuple[str, ...] = ("rulespec.rulebook.commands",)
 
 
 def parser() -> argparse.ArgumentParser:
@@ -126,9 +127,10 @@ def parser() -> argparse.ArgumentParser:
     c.add_argument("file")
     c.add_argument("-o", "--output", help="write the JSON here instead of standard output")
     c.set_defaults(run=cmd_compile)
-    c = sub.add_parser("build", help="compile every variant into generated/")
+    c = sub.add_parser("build", help="compile every variant into generated/ (IR and rulebook pages) and build the site")
     c.add_argument("variants", nargs="?", default="variants")
     c.add_argument("--out", default="generated")
+    c.add_argument("--no-site", action="store_true", help="write generated/ only; do not run MkDocs")
     c.set_defaults(run=cmd_build)
     return p
 

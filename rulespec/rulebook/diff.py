@@ -1,0 +1,289 @@
+"""What one variant changes against another, in words ("Undercut bonus: 25 points
+instead of 10 points"), from the two resolved IRs.
+
+Every rule of the IR is named by a *fact*: a label and a function that says the rule's
+value in words. Two variants differ wherever a fact reads differently; the house-rule
+pages and ``rulespec diff`` both print these. :data:`FACTS` must cover every field of the
+IR (a test checks it), so a new rule cannot go missing from comparisons either.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from .. import cards as C
+from . import words as W
+
+# IR paths that are not rules: the title and where the rules came from.
+NOT_RULES = ("name", "origin", "sources")
+
+
+@dataclass(frozen=True)
+class Change:
+    rule: str
+    old: str
+    new: str
+
+    def __str__(self) -> str:
+        return f"{self.rule}: {self.new} instead of {self.old}"
+
+
+def _yes(flag: bool, yes: str = "yes", no: str = "no") -> str:
+    return yes if flag else no
+
+
+def _span(r) -> str:
+    return "none" if r is None else W.span(r["min"], r["max"])
+
+
+def _points_or(n, none: str = "none") -> str:
+    return none if n is None else W.points(n)
+
+
+def _rank_label(i: int) -> str:
+    name = W.rank_name(C.RANKS[i])
+    return f"Value of an {name}" if name[0] in "ae" else f"Value of a {name}"
+
+
+def _values(ir, key="values") -> Iterator[tuple[str, str]]:
+    v = ir["opening"]["values"] if key == "opening" else ir["values"]
+    prefix = "Opening value" if key == "opening" else "Value"
+    if v is None:
+        yield f"{prefix}s of cards", "as for scoring"
+        return
+    for i, n in enumerate(v["ranks"]):
+        label = _rank_label(i).replace("Value", prefix, 1)
+        yield label, _points_or(n, "not given")
+    yield f"{prefix} of a joker", _points_or(v["joker"], "0 points")
+    yield f"{prefix} of a wild card", _points_or(v["wild"], "its own value")
+    yield f"{prefix}s of single cards", W.join(f"{c['card']} {W.points(c['value'])}" for c in v["cards"]) or "none"
+
+
+def _packs(ir):
+    d = ir["deck"]
+    parts = []
+    for p in d["packs"]:
+        text = W.number(p["packs"])
+        if p["players"] is not None:
+            text += f" for {_span(p['players'])} players"
+        parts.append(text)
+    yield "Packs", W.join(parts, "and")
+    j = d["jokers"]
+    yield "Jokers", "none" if not j else (f"{W.number(j)} per pack" if d["jokers_per_pack"] else W.number(j))
+
+
+def _aces(ir):
+    yield "Aces", {"low": "low", "high": "high", "either": "high or low, but not both in one run",
+                   "around": "high, low or round the corner"}[ir["aces"]["mode"]]
+
+
+def _wilds(ir):
+    w = ir["wilds"]
+    yield "Jokers wild", _yes(w["jokers"])
+    yield "Wild ranks", W.join(W.rank_name(r, many=True) for r in w["ranks"]) or "none"
+    yield "Named wild cards", W.join(w["cards"]) or "none"
+    yield "Wild card cut for each deal", _yes(w["cut"])
+    yield "Wild rank when a joker is cut", (W.rank_name(w["cut_joker_rank"], many=True)
+                                            if w["cut_joker_rank"] else "none")
+    yield "A wild card standing for itself", {"never": "never", "runs": "in runs",
+                                              "always": "always"}[w["as_natural"]]
+    yield "Wild cards in one meld", "no limit" if w["max_per_meld"] is None else f"at most {W.number(w['max_per_meld'])}"
+    yield "Wild cards outnumbering natural cards", _yes(not w["not_outnumber"], "allowed", "not allowed")
+    yield "Melds of wild cards only", {"never": "not allowed", "sets": "sets only", "any": "allowed"}[w["all_wild"]]
+    rep = w["replace"]
+    if rep is None:
+        yield "Replacing a wild card on the table", "not allowed"
+    else:
+        where = {("run",): "in runs only", ("set",): "in sets only"}.get(tuple(rep["melds"]), "in any meld")
+        parts = [where]
+        if rep["reuse_this_turn"]:
+            parts.append("the wild card must be melded again that turn")
+        if rep["after_opening"]:
+            parts.append("only after opening")
+        yield "Replacing a wild card on the table", "; ".join(parts)
+
+
+def _melds(ir):
+    m = ir["melds"]
+    s, r = m["set"], m["run"]
+    yield "Sets", "not allowed" if s is None else (
+        f"{W.span(s['min'], s['max'])} cards, " + ("different suits" if s["suits"] == "distinct" else "any suits"))
+    yield "Runs", "not allowed" if r is None else f"{W.span(r['min'], r['max'])} cards"
+    yield "Melds", "laid on the table" if m["on_table"] else "kept in hand until the hand ends"
+
+
+def _deal(ir):
+    d = ir["deal"]
+    parts = []
+    for s in d["sizes"]:
+        text = W.number(s["cards"])
+        if s["players"] is not None:
+            text += f" for {_span(s['players'])} players"
+        if s["rounds"] is not None:
+            text += f" in round {_span(s['rounds'])}"
+        parts.append(text)
+    yield "Cards dealt", (W.join(parts) or "none") + " each"
+    yield "Extra cards to the starting player", W.number(d["starter_extra"])
+    yield "Upcard", _yes(d["upcard"], "turned up", "none")
+    yield "A wild upcard", {"keep": "stays", "bury": "is buried in the stock"}[d["upcard_wild"]]
+    yield "Upcard offered", ("first to " + W.join(("the " + r for r in d["offer"]), "then to")
+                             if d["offer"] else "not offered")
+    yield "Deal passes", "to the left" if d["rotation"] == "left" else "to the right"
+
+
+def _turn(ir):
+    t = ir["turn"]
+    names = {"stock": "the stock", "discard": "the discard pile", "push": "pushing"}
+    yield "Draw", "from " + W.join([names[s] for s in t["draw_from"]], "or")
+    yield "Starting player's first turn", _yes(t["starter_draws"], "draws", "no draw")
+    yield "After pushing, take", ("—" if t["push"] is None else
+                                  {"stock": "from the stock", "discard": "from the discard pile"}[t["push"]["then"]])
+    c = t["claims"]
+    yield "“May I?” claims", "not allowed" if c is None else "; ".join(
+        [W.plural(c["penalty"], "penalty card"), "nearest player first" if c["priority"] == "nearest" else c["priority"],
+         "no melding until the next turn" if c["wait"] else "may meld at once"])
+    yield "Melds per turn", "any number" if t["melds_per_turn"] is None else W.number(t["melds_per_turn"])
+    a = t["all_at_once"]
+    yield "Whole hand melded at once", "never" if a is None else f"in rounds {_span(a)}"
+    yield "New melds after opening", _yes(t["new_melds_after_opening"], "allowed", "not allowed")
+    lo = t["layoff"]
+    if lo is None:
+        yield "Laying off", "not allowed"
+    else:
+        onto = {"any": "onto any meld", "own": "onto own melds", "team": "onto own and partner's melds"}[lo["onto"]]
+        req = {"nothing": "", "own meld": "only after a meld of your own",
+               "opening": "only after opening"}[lo["requires"]]
+        yield "Laying off", onto + (f", {req}" if req else "")
+    n = t.get("max_discard_draws")
+    yield "Hand void at this draw from the discard pile", "never" if n is None else W.ordinal(n)
+    n = t.get("void_after_throw_backs")
+    yield "Hand void after this many throw-backs in a row", "never" if n is None else W.number(n)
+    yield "Discarding the card just taken from the discard pile", _yes(t["discard_taken"], "allowed", "not allowed")
+
+
+def _opening(ir):
+    o = ir["opening"]
+    for c in o["contracts"]:
+        text = " or ".join(
+            W.join(f"{W.plural(q['count'], q['kind'])}" + (f" of {W.number(q['size'])}" if q["size"] else "")
+                   for q in opt) for opt in c["options"])
+        yield f"Contract for round {W.number(c['round'])}", text
+    yield "Opening with more than the contract", _yes(not o["exact"], "allowed", "not allowed")
+    yield "Opening value", "none" if o["threshold"] is None else f"at least {W.points(o['threshold'])}"
+    yield "Wild cards in the opening count", _yes(o["wild_counts_as_natural"], "as the card they stand for",
+                                                  "their own value")
+    yield from _values(ir, "opening")
+
+
+def _ending(ir):
+    g = ir["going_out"]
+    yield "Going out", "not allowed" if g is None else {
+        "optional": "with or without a final discard", "required": "only with a final discard",
+        "forbidden": "only without a final discard"}[g["final_discard"]]
+    k = ir["knock"]
+    yield "Most deadwood for a knock", "no knocking" if k is None else W.points(k["max_deadwood"])
+    yield "Opponent lays off after a knock", "—" if k is None else _yes(k["defender_lays_off"])
+    g = ir["gin"]
+    yield "Gin", _yes(g is not None, "played", "not played")
+    yield "Big gin", "—" if g is None else _yes(g["big_gin"], "played", "not played")
+    s = ir["show"]
+    yield "Show", "none" if s is None else (f"at least {W.plural(s['sequences'], 'sequence')}, "
+                                            f"{W.number(s['pure'])} of them pure")
+    d = ir["drops"]
+    yield "First drop", "not allowed" if d is None else W.points(d["first"])
+    yield "Middle drop", "not allowed" if d is None else W.points(d["middle"])
+    yield "Missed turns that count as a middle drop", ("—" if d is None or d["misses"] is None
+                                                       else W.number(d["misses"]))
+    st = ir["stock"]
+    yield "Stock runs out", "with no cards left" if not st["remaining"] else f"with {W.plural(st['remaining'], 'card')} left"
+    yield "When the stock runs out", {"turn over": "the discard pile is turned over",
+                                      "shuffle": "the discard pile is shuffled into a new stock",
+                                      "end": "the hand ends"}[st["action"]]
+    yield "Top discard once the stock is exhausted", {"any": "may be taken", "knock": "only to knock at once"}[
+        st.get("last_discard", "any")]
+    yield "Times the discard pile is reused", "no limit" if st["times"] is None else W.number(st["times"])
+    yield "A hand that ends with the stock", {"score": "is scored as usual",
+                                              "differences": "the lowest hand scores the differences",
+                                              "void": "is void"}[st["outcome"]]
+
+
+def _scoring(ir):
+    s = ir["scoring"]
+    yield "Scoring", {"winner collects": "the winner collects the value of the other hands",
+                      "penalty": "losers score penalty points", "knock": "deadwood difference"}[s["method"]]
+    yield "Cards that count", {"all": "all cards", "unmatched": "unmatched cards",
+                               "show": "ungrouped cards when the hand holds the sequences, else all"}[s["count"]]
+    yield "Most a hand can cost", _points_or(s["cap"], "no limit")
+    ru = s["rummy"]
+    yield "Going rummy", "nothing extra" if ru is None else W.join(
+        ([f"score × {ru['multiplier']}"] if ru["multiplier"] != 1 else []) +
+        ([f"+{W.points(ru['bonus'])}"] if ru["bonus"] else [])) or "nothing extra"
+    k = s["knock"]
+    yield "Undercut bonus", "—" if k is None else W.points(k["undercut"])
+    yield "Equal counts after a knock go to", "—" if k is None else {"defender": "the opponent",
+                                                                   "knocker": "the knocker"}[k["ties"]]
+    yield "Gin bonus", "—" if k is None else W.points(k["gin"])
+    yield "Big gin bonus", "—" if k is None else W.points(k["big_gin"])
+    yield "Wrong show", _points_or(s["wrong_show"])
+    yield "Valid show by a losing player", _points_or(s["valid_show"])
+
+
+def _game(ir):
+    g = ir["game"]
+    yield "Game played to", _points_or(g["target"], "no target")
+    yield "Deals in a game", "any number" if g["rounds"] is None else W.number(g["rounds"])
+    yield "Players out at", _points_or(g["eliminate"], "never")
+    yield "Winner", f"{g['winner']} total"
+
+
+def _players(ir):
+    yield "Players", _span(ir["players"])
+    p = ir["partnerships"]
+    yield "Partnerships", "none" if p is None else f"{W.plural(p['teams'], 'team')} of {W.number(p['size'])}"
+
+
+def _terms(ir):
+    t = ir["terms"]
+    yield "Sets are called", t["set"] + "s"
+    yield "Runs are called", t["run"] + "s"
+    yield "Opening is called", t["opening"]
+
+
+#: (IR paths it covers, the fact group)
+FACTS: tuple[tuple[tuple[str, ...], Callable], ...] = (
+    (("players", "partnerships"), _players),
+    (("deck",), _packs),
+    (("aces",), _aces),
+    (("values",), _values),
+    (("wilds",), _wilds),
+    (("melds",), _melds),
+    (("deal",), _deal),
+    (("turn",), _turn),
+    (("opening",), _opening),
+    (("going_out", "knock", "gin", "show", "drops", "stock"), _ending),
+    (("scoring",), _scoring),
+    (("game",), _game),
+    (("terms",), _terms),
+)
+
+
+def covered(path: str) -> bool:
+    """Does a fact (or the list of non-rules) cover this IR path?"""
+    head = path.split(".")[0]
+    return head in NOT_RULES or any(head in paths for paths, _ in FACTS)
+
+
+def facts(ir: dict) -> dict[str, str]:
+    """Every rule of a resolved IR, labelled, in words."""
+    out: dict[str, str] = {}
+    for _, fn in FACTS:
+        out.update(fn(ir))
+    return out
+
+
+def changes(old: dict, new: dict) -> list[Change]:
+    """The rules that read differently in ``new`` than in ``old``, in rulebook order."""
+    a, b = facts(old), facts(new)
+    labels = list(a) + [k for k in b if k not in a]
+    return [Change(k, a.get(k, "none"), b.get(k, "none")) for k in labels if a.get(k) != b.get(k)]

@@ -1,0 +1,265 @@
+"""Examples for a rulebook page, each confirmed by the meld code of the variant itself.
+
+Candidates are built from the variant's rules (sizes, suits, wild cards); a candidate is
+shown only when the meld code agrees with what the page would say about it: a "valid"
+example that the code rejects, or an "invalid" one it accepts, is dropped, never printed.
+Nothing here knows a particular variant.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .. import cards as C
+from . import words as W
+
+#: The card imagined as cut for the deal when a variant cuts a wild card (any would do;
+#: the examples below avoid its rank).
+EXAMPLE_CUT = "JH"
+
+
+def cards(text: str) -> list[int]:
+    return C.parse_cards(text)
+
+
+@dataclass(frozen=True)
+class Example:
+    cards: tuple[int, ...]
+    ok: bool
+    note: str
+
+
+class Examples:
+    """Meld, show and scoring examples of one variant."""
+
+    def __init__(self, variant, vocab):
+        self.v = variant
+        self.r = variant.ruleset
+        self.vocab = vocab
+        w = self.r.wilds
+        self.cut = C.parse_card(EXAMPLE_CUT) if w.cut else None
+        self.wild = self._a_wild()
+        self.single_pack = self.r.deck.packs_for(self.r.players.min) == 1 and all(
+            p.packs == 1 for p in self.r.deck.packs)
+
+    # ------------------------------------------------------------ helpers
+    def _a_wild(self) -> int | None:
+        """One wild card to use in examples, the plainest the variant has."""
+        w = self.r.wilds
+        if w.jokers and self.r.deck.jokers > 0:
+            return C.JOKER
+        if w.ranks:
+            return C.make(C.rank_index(w.ranks[0]), 3)
+        if w.cards:
+            return C.parse_card(w.cards[0])
+        if self.cut is not None:
+            return C.make(C.rank_of(self.cut), 0)
+        return None
+
+    def classify(self, codes):
+        return self.v.classify_meld(list(codes), wild=self.cut)
+
+    def wild_name(self, code: int) -> str:
+        if code == C.JOKER:
+            return "the joker"
+        return W.card(code)
+
+    def describe(self, meld) -> str:
+        """What a valid meld is, in the variant's words, with what its wilds stand for."""
+        r = meld.readings[0]
+        wilds = self._wild_codes()
+        if all(c in wilds for c in meld.cards):
+            kind = self.vocab.set if r.kind == "set" else self.vocab.run
+            return f"a {kind} made only of wild cards"
+        if r.kind == "set":
+            head = f"a {self.vocab.set} of {W.rank_name(C.RANKS[r.rank], many=True)}"
+        else:
+            suit = C.SUIT_NAMES[C.SUITS[r.suit]]
+            head = f"a {self.vocab.run} in {suit}"
+            if self.r.show is not None and self.r.show.pure:
+                head = f"{'a pure' if meld.pure else 'an impure'} {self.vocab.run} in {suit}"
+        stands = []
+        for wcard, natural in r.wilds:
+            if natural is not None:
+                what = W.card(natural)
+            else:
+                name = W.rank_name(C.RANKS[r.rank])
+                what = f"{'an' if name[0] in 'ae' else 'a'} {name}"
+            stands.append(f"{self.wild_name(wcard)} stands for {what}")
+        own = [c for c in meld.cards if c in self._wild_codes() and c not in [w for w, _ in r.wilds]]
+        for c in own:
+            stands.append(f"{W.card(c)} stands for itself")
+        return head + (f" ({W.join(stands)})" if stands else "")
+
+    def _wild_codes(self) -> set[int]:
+        w = self.r.wilds
+        out = set()
+        if w.jokers:
+            out.add(C.JOKER)
+        for rank in w.ranks:
+            out.update(C.make(C.rank_index(rank), s) for s in range(4))
+        out.update(C.parse_card(c) for c in w.cards)
+        if self.cut is not None:
+            out.update(C.make(C.rank_of(self.cut), s) for s in range(4))
+        return out
+
+    def _run(self, start: int, length: int, suit: int) -> list[int]:
+        return [C.make(start + i, suit) for i in range(length)]
+
+    # ------------------------------------------------------------ melds
+    def melds(self) -> list[Example]:
+        """Valid and invalid melds of this variant (each checked by the meld code)."""
+        r, m, out = self.r, self.r.melds, []
+        s_w, r_w = self.vocab.set, self.vocab.run
+        wild = self.wild
+        if m.set is not None:
+            n = max(3, m.set.min)
+            seven = [C.make(6, s % 4) for s in range(n)]
+            out.append(self._valid(seven))
+            if m.set.max is None or m.set.max >= 4:
+                out.append(self._valid(cards("QS QH QD QC")))
+            if m.set.suits == "any" and not self.single_pack:
+                out.append(self._valid(cards("8S 8S 8H"), f"a {s_w} of eights: two cards may share a suit"))
+            if wild is not None:
+                out.append(self._valid(cards("9C 9D") + [wild]))
+        if m.run is not None:
+            n = max(3, m.run.min)
+            out.append(self._valid(self._run(3, n, 1)))
+            if wild is not None:
+                naturals = self._run(4, max(n, 4), 2)
+                out.append(self._valid(naturals[:2] + [wild] + naturals[3:]))
+        if wild is not None and r.wilds.all_wild != "never":
+            pool = self._wild_pool(3)
+            if pool:
+                out.append(self._valid(pool))
+        if r.wilds.as_natural != "never" and wild is not None and wild != C.JOKER:
+            rank = C.rank_of(wild)
+            lo = max(0, min(rank - 1, 13 - max(3, self.r.melds.run.min if m.run else 3)))
+            if m.run is not None:
+                out.append(self._valid(self._run(lo, max(4, m.run.min), C.suit_of(wild))))
+
+        # invalid ones, each with the reason the page gives
+        if m.set is not None:
+            out.append(self._invalid(cards("7D 7C"), f"only two cards: a {s_w} needs at least {W.number(m.set.min)}"))
+            if m.set.suits == "distinct" and not self.single_pack:
+                out.append(self._invalid(cards("4S 4D 4H 4S"), f"two ♠ cards: a {s_w} needs different suits"))
+        if m.run is not None:
+            out.append(self._invalid(cards("5S 6H 7S"), f"mixed suits: a {r_w} is all one suit"))
+            out.append(self._invalid(cards("4C 5C 7C 8C")[: max(3, m.run.min)] if m.run.min <= 3 else
+                                     cards("4C 5C 7C 8C"), "not in sequence: a card is missing"))
+            if m.run.min > 3:
+                out.append(self._invalid(self._run(3, m.run.min - 1, 1),
+                                         f"too short: a {r_w} needs at least {W.number(m.run.min)} cards"))
+            if m.run.max is not None and m.run.max < 13:
+                out.append(self._invalid(self._run(1, m.run.max + 1, 0),
+                                         f"too long: a {r_w} has at most {W.number(m.run.max)} cards"))
+        if wild is not None:
+            if r.wilds.not_outnumber:
+                pool = self._wild_pool(2)
+                if pool:
+                    out.append(self._invalid(cards("7S") + pool, "more wild cards than natural cards"))
+            if r.wilds.max_per_meld is not None:
+                k = r.wilds.max_per_meld + 1
+                pool = self._wild_pool(k)
+                if pool:
+                    out.append(self._invalid(cards("9S 9H 9D")[: max(1, k)] + pool,
+                                             f"more than {W.number(r.wilds.max_per_meld)} wild "
+                                             f"card{'s' if r.wilds.max_per_meld != 1 else ''} in one meld"))
+            if r.wilds.all_wild == "never":
+                pool = self._wild_pool(3)
+                if pool:
+                    out.append(self._invalid(pool, "wild cards only"))
+        return [e for e in out if e is not None]
+
+    def _wild_pool(self, n: int) -> list[int] | None:
+        """``n`` wild cards that one deck can hold at once (for all-wild melds)."""
+        r = self.r
+        have: list[int] = []
+        jokers = r.deck.jokers_for(r.players.max or r.players.min) if r.wilds.jokers else 0
+        have += [C.JOKER] * jokers
+        for rank in r.wilds.ranks:
+            have += [C.make(C.rank_index(rank), s) for s in range(4)]
+        have += [C.parse_card(c) for c in r.wilds.cards]
+        if self.cut is not None:
+            have += [C.make(C.rank_of(self.cut), s) for s in range(4)]
+        return have[:n] if len(have) >= n else None
+
+    def _valid(self, codes, note: str | None = None) -> Example | None:
+        meld = self.classify(codes)
+        if meld is None:
+            return None
+        return Example(tuple(codes), True, note or self.describe(meld))
+
+    def _invalid(self, codes, reason: str) -> Example | None:
+        if self.classify(codes) is not None:
+            return None
+        return Example(tuple(codes), False, reason)
+
+    # ------------------------------------------------------------ aces
+    def ace_runs(self) -> list[Example]:
+        """Low, high and round-the-corner runs, as the meld code judges them."""
+        if self.r.melds.run is None:
+            return []
+        n = max(3, self.r.melds.run.min)
+        low = [C.make(i, 0) for i in range(n)]
+        high = [C.make(i, 0) for i in range(13 - n + 1, 13)] + [C.make(0, 0)]
+        corner = [C.make(12, 0), C.make(0, 0)] + [C.make(i, 0) for i in range(1, n - 1)]
+        out = []
+        for codes, name in ((low, "ace low"), (high, "ace high"), (corner, "round the corner")):
+            meld = self.classify(codes)
+            # a wild two may make K-A-2 a run by standing for a queen: only a reading with
+            # every card as itself shows where the ace may stand
+            ok = meld is not None and any(r.pure for r in meld.readings)
+            out.append(Example(tuple(codes), ok, name))
+        return out
+
+    # ------------------------------------------------------------ shows
+    def shows(self) -> list[tuple[list[list[int]], bool, str]]:
+        """A valid show and a wrong one, judged by the meld code (groups, ok, reason)."""
+        r, s = self.r, self.r.show
+        if s is None or r.melds.run is None:
+            return []
+        sizes = {h.cards for h in r.deal.sizes}
+        if len(sizes) != 1:
+            return []
+        size = sizes.pop()
+        wild = self.wild
+        run_n = max(3, r.melds.run.min)
+        groups: list[list[int]] = []
+        suit = 1
+        starts = iter((2, 4, 0, 6, 8))
+        for i in range(s.sequences):
+            run = self._run(next(starts), run_n, suit % 4)
+            suit += 1
+            if i >= s.pure and wild is not None:
+                run[1] = wild
+            groups.append(run)
+        set_ranks = iter((8, 11, 12, 6, 5))
+        while sum(map(len, groups)) + 3 <= size and r.melds.set is not None:
+            rank = next(set_ranks, None)
+            if rank is None:
+                break
+            groups.append([C.make(rank, k) for k in (0, 2, 3)])
+        short = size - sum(map(len, groups))
+        if short < 0 or short > 13 - run_n - 2:
+            return []
+        groups[0] = self._run(2, run_n + short, 1)
+        out = []
+        verdict = self.v.check_declaration(groups, wild=self.cut)
+        if verdict.ok:
+            out.append((groups, True, verdict.reason))
+        if s.pure and wild is not None:
+            wrong = [list(g) for g in groups]
+            wrong[0][1] = wild
+            verdict = self.v.check_declaration(wrong, wild=self.cut)
+            if not verdict.ok:
+                out.append((wrong, False, verdict.reason))
+        if s.sequences > 1:
+            wrong = [list(g) for g in groups]
+            # one sequence short: the last sequence becomes a set of sixes
+            seq = wrong[s.sequences - 1]
+            wrong[s.sequences - 1] = [C.make(5, k) for k in (0, 1, 3)][: len(seq)] + seq[3:]
+            verdict = self.v.check_declaration(wrong, wild=self.cut)
+            if not verdict.ok:
+                out.append((wrong, False, verdict.reason))
+        return out

@@ -1,0 +1,85 @@
+"""Small pieces of rulebook English: numbers as words, lists, plurals, and cards as
+Markdown-safe HTML that the site's stylesheet colours (red suits marked ``red``)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from .. import cards as C
+
+_WORDS = ("zero one two three four five six seven eight nine ten eleven twelve thirteen "
+          "fourteen fifteen sixteen seventeen eighteen nineteen twenty").split()
+_ORDINALS = ("zeroth first second third fourth fifth sixth seventh eighth ninth tenth eleventh "
+             "twelfth thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth "
+             "twentieth").split()
+_RANK_NAMES = {"A": "ace", "J": "jack", "Q": "queen", "K": "king", "2": "two", "3": "three",
+               "4": "four", "5": "five", "6": "six", "7": "seven", "8": "eight", "9": "nine",
+               "10": "ten"}
+_RANK_PLURALS = {"6": "sixes"}
+
+
+def number(n: int) -> str:
+    """A count as a rulebook writes it: words up to twenty, digits above."""
+    return _WORDS[n] if 0 <= n < len(_WORDS) else str(n)
+
+
+def ordinal(n: int) -> str:
+    return _ORDINALS[n] if 0 < n < len(_ORDINALS) else f"{n}th"
+
+
+def plural(n: int, word: str, words: str | None = None) -> str:
+    """``plural(2, "card")`` → "two cards"; ``plural(1, "card")`` → "one card"."""
+    return f"{number(n)} {word if n == 1 else (words or word + 's')}"
+
+
+def points(n: int) -> str:
+    """Points are written in digits, as on a score sheet."""
+    return f"{n} point" + ("" if n == 1 else "s")
+
+
+def join(items: Iterable[str], last: str = "and") -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    items = [i for i in items if i]
+    if len(items) <= 1:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} {last} {items[-1]}"
+
+
+def span(lo: int, hi: int | None, word: str = "", words: str | None = None) -> str:
+    """An inclusive range in words: "two", "two to six", "three or more"."""
+    noun = ""
+    if word:
+        noun = " " + (word if (hi == lo == 1) else (words or word + "s"))
+    if hi is None:
+        return f"{number(lo)} or more{noun}"
+    if hi == lo:
+        return f"{number(lo)}{noun}"
+    if hi == lo + 1:
+        return f"{number(lo)} or {number(hi)}{noun}"
+    return f"{number(lo)} to {number(hi)}{noun}"
+
+
+def rank_name(rank: str, many: bool = False) -> str:
+    """``"7"`` → "seven" / "sevens"; ``"Q"`` → "queen" / "queens"."""
+    name = _RANK_NAMES[rank]
+    return (_RANK_PLURALS.get(rank) or name + "s") if many else name
+
+
+def capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+# ---------------------------------------------------------------- cards
+
+
+def card(code: int) -> str:
+    """One card as an inline HTML chip: ``<span class="card red">7♥</span>``."""
+    if code == C.JOKER:
+        return '<span class="card joker">Joker</span>'
+    colour = "red" if C.is_red(code) else "black"
+    return f'<span class="card {colour}">{C.card_str(code, symbols=True)}</span>'
+
+
+def cards(codes: Iterable[int]) -> str:
+    """A row of cards, as a player lays them down."""
+    return '<span class="cards">' + " ".join(card(c) for c in codes) + "</span>"
