@@ -123,7 +123,7 @@ def assert_clean_outcome(text: str, folder: Path, name: str) -> None:
         assert d.code.startswith("W") and d.line >= 1 and d.column >= 1, d
 
 
-FUZZ = settings(max_examples=1000, deadline=None, derandomize=True, database=None,
+FUZZ = settings(max_examples=800, deadline=None, derandomize=True, database=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
                                        HealthCheck.filter_too_much])
 
@@ -140,20 +140,20 @@ def test_one_edit_of_a_variant_gives_a_variant_or_clean_diagnostics(case):
     assert_clean_outcome(*case)
 
 
-@settings(FUZZ, max_examples=1200)
+@settings(FUZZ, max_examples=1000)
 @given(mutated(max_edits=4))
 def test_several_edits_of_a_variant_give_a_variant_or_clean_diagnostics(case):
     assert_clean_outcome(*case)
 
 
-@settings(FUZZ, max_examples=500)
+@settings(FUZZ, max_examples=400)
 @given(mutated(HOUSE_SEEDS, max_edits=2))
 def test_edited_house_rules_resolve_their_parents_or_give_clean_diagnostics(case):
     """House rules exercise `extends` and the overlay (W302, E305, E307) with the real parents."""
     assert_clean_outcome(*case)
 
 
-@settings(FUZZ, max_examples=300)
+@settings(FUZZ, max_examples=250)
 @given(st.text(max_size=200))
 def test_arbitrary_text_gives_clean_diagnostics(text):
     assert_clean_outcome(text, VARIANTS, "random.rules")
