@@ -334,9 +334,6 @@ def test_schema_messages_are_in_the_players_words(id_, text, code, line, column,
 
 # ------------------------------------------------------------------ transformer, builder and semantic checks
 
-E314_CLASH = ("the transformer reports a term for the wrong kind of meld as E314, the code checks.py uses for a "
-              "missing pack count; a fix to E152 was seen in the working tree and then lost in a later commit")
-
 SEMANTIC = [
     # transformer
     Case("rank range written backwards", edit("2-10 = face value", "10-2 = face value"), "E150", 5, 17, "10-2",
@@ -345,10 +342,10 @@ SEMANTIC = [
     Case("jokers worth face value", edit("J Q K = 10", "J Q K = 10; jokers = face value"), "E151", 5, 57,
          "face value", "give them a number of points, e.g. `jokers = 20`"),
     Case("wild cards worth pips", edit("J Q K = 10", "J Q K = 10; wild cards = pips"), "E151", 5, 61, "pips"),
-    xfail(Case("a term for the wrong kind of meld", BASE + "terms:   sets are called sequences\n", "E152", 17, 10,
-               "sets are called", "write `runs are called sequences`"), E314_CLASH),
-    xfail(Case("second term clause for the wrong kind", BASE + "terms:   sets are called groups; runs are called "
-               "trios\n", "E152", 17, 34, "runs are called trios"), E314_CLASH),
+    Case("a term for the wrong kind of meld", BASE + "terms:   sets are called sequences\n", "E152", 17, 10,
+         "sets are called", "write `runs are called sequences`"),
+    Case("second term clause for the wrong kind", BASE + "terms:   sets are called groups; runs are called "
+         "trios\n", "E152", 17, 34, "runs are called trios"),
     # builder
     Case("same rule twice on one line", edit("aces:    low", "aces:    low; low"), "W301", 4, 15, "low",
          "remove one of the two"),
@@ -543,7 +540,6 @@ def _code_owners() -> dict[str, set]:
 SHARED_ON_PURPOSE = {"E301": {"transformer.py", "builder.py"}}
 
 
-@pytest.mark.xfail(strict=True, reason=E314_CLASH)
 def test_each_code_means_one_problem():
     """No code is emitted by two stages for two problems (the transformer once reused E310/E311 of checks.py)."""
     shared = {c: m for c, m in _code_owners().items() if len(m) > 1}

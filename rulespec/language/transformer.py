@@ -399,7 +399,7 @@ class RuleTransformer:
         word = str(node.children[-1])
         word = word[:-1] if word.endswith("s") else word
         if _MELD_KINDS[word] != kind:
-            self.error(node, "E314", f"{word}s are {_MELD_KINDS[word]}s, not {kind}s",
+            self.error(node, "E152", f"{word}s are {_MELD_KINDS[word]}s, not {kind}s",
                        f"write `{_MELD_KINDS[word]}s are called {word}s`")
             return
         self.set(node, f"terms.{kind}", word)

@@ -202,6 +202,8 @@ def _ending(ir):
                                       "end": "the hand ends"}[st["action"]]
     yield "Top discard once the stock is exhausted", {"any": "may be taken", "knock": "only to knock at once"}[
         st.get("last_discard", "any")]
+    yield "A hand no one can go out of", {"end": "ends and is scored", "play on": "is played on"}[
+        st.get("stalemate", "end")]
     yield "Times the discard pile is reused", "no limit" if st["times"] is None else W.number(st["times"])
     yield "A hand that ends with the stock", {"score": "is scored as usual",
                                               "differences": "the lowest hand scores the differences",

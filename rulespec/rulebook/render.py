@@ -563,7 +563,7 @@ class Rulebook:
         offer = d["offer"]
         if offer:
             roles = [("the non-dealer" if r == "non-dealer" else "the dealer") for r in offer]
-            out.append(f"Before play begins the upcard is offered first to {W.join(roles, ', then to')}; "
+            out.append(f"Before play begins the upcard is offered first to {', then to '.join(roles)}; "
                        f"a player who takes it then discards. If it is refused, the non-dealer "
                        f"starts by drawing from the stock.")
         if self.rs.wilds.cut:
@@ -826,6 +826,9 @@ class Rulebook:
 
     def stock_md(self, s) -> Iterator:
         rem, action, times, outcome = s["remaining"], s["action"], s["times"], s["outcome"]
+        if s.get("stalemate", "end") == "play on":
+            yield "ending", 7, ("A hand in which no one can ever go out is played on all the same, until the "
+                                "stock rules above end it.")
         last = s.get("last_discard", "any")
         if last == "knock":
             yield "ending", 6, ("Once the stock is exhausted, the top card of the discard pile may be taken "
@@ -1022,7 +1025,18 @@ class Rulebook:
         lines = []
         for h in hands:
             codes = C.parse_cards(h)
-            lines.append(f"{W.cards(codes)} counts {W.points(v.penalty(codes, wild=wild))}")
+            cost = v.penalty(codes, wild=wild)
+            arr = v.best_arrangement(codes, wild=wild)
+            runs = [m for m in arr.melds if m.kind == "run"]
+            how = ""
+            if (arr.deadwood_points == cost and len(runs) >= rs.show.sequences
+                    and sum(m.pure for m in runs) >= rs.show.pure):
+                how = (f" (it holds {' '.join(W.cards(m.cards) for m in arr.melds)}, so only "
+                       f"{W.cards(arr.deadwood)} count)")
+            elif cost == rs.scoring.cap:
+                how = (f" (it lacks the {self.vocab.runs} a show needs, so every card counts, "
+                       f"{sum(v.card_value(c, wild=wild) for c in codes)} in all, capped at {rs.scoring.cap})")
+            lines.append(f"{W.cards(codes)} counts {W.points(cost)}{how}")
         return (f"**A worked example** (computed by the meld code; the cut wild joker is "
                 f"{W.card(wild)}, so every {W.rank_name(EXAMPLE_CUT[:-1])} is wild). When a player has made "
                 f"a valid show, a player left with " + "; a player left with ".join(lines) + ".")
