@@ -659,17 +659,12 @@ def _chain(folder: Path, n: int) -> Path:
     return folder / f"f{n}.rules"
 
 
-@pytest.mark.xfail(strict=True, reason="the extends depth is counted twice per step (resolve_file and resolve_text "
-                   "both push the file on the stack), so a chain of 40 fails with E308 `at most 64 deep`")
 def test_a_chain_shorter_than_the_depth_limit_compiles(tmp_path):
     top = _chain(tmp_path, MAX_EXTENDS_DEPTH - 1)
     diags, compiled = load_diagnostics(top)
     assert compiled, diags[0].format()
 
 
-@pytest.mark.xfail(strict=True, reason="a chain that is too deep gives E308 in a file in the middle of the chain (which "
-                   "compiles when checked alone) and E307 in every file above it, one error per file: the file named "
-                   "should be the one being checked")
 def test_a_chain_too_deep_is_reported_once_in_the_checked_file(tmp_path):
     top = _chain(tmp_path, MAX_EXTENDS_DEPTH + 2)
     diags, compiled = load_diagnostics(top)

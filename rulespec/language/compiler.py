@@ -48,6 +48,7 @@ class Resolved:
     # An error the later stages cannot work past (syntax, files, parents); the transformer's
     # and builder's errors leave their clause out and let the file be checked further.
     blocked: bool = False
+    too_deep: bool = False  # the chain of parents goes past MAX_EXTENDS_DEPTH (not cached)
     texts: dict = field(default_factory=dict)
 
 
@@ -118,12 +119,16 @@ class Compiler:
             diags.append(Diagnostic("E306", "these house rules extend themselves in a circle",
                                     hint=f"the chain is {chain}", **where))
             return result
-        if len(stack) >= MAX_EXTENDS_DEPTH:
-            diags.append(Diagnostic("E308", f"house rules may build on each other at most {MAX_EXTENDS_DEPTH} deep",
-                                    hint="extend a variant nearer the start of the chain", **where))
-            return result
-        parent = self.resolve_file(parent_path, stack + (key,))
+        parent = self.resolve_file(parent_path, stack)
         result.texts.update(parent.texts)
+        if parent.too_deep:  # said once, in the file being checked
+            if len(stack) <= 1:
+                diags.append(Diagnostic("E308", f"house rules may build on each other at most "
+                                                f"{MAX_EXTENDS_DEPTH} deep", hint="extend a variant nearer the "
+                                                "start of the chain", **where))
+            else:
+                result.too_deep = True
+            return result
         if any(d.is_error for d in parent.diagnostics):
             diags.append(Diagnostic("E307", f"the variant it extends, {parent.file}, has errors",
                                     hint=f"run `rulespec check {parent.file}`", **where))
@@ -144,12 +149,15 @@ class Compiler:
         if key in self._cache:
             return self._cache[key]
         shown = display_name(path)
+        if len(stack) >= MAX_EXTENDS_DEPTH:
+            return Resolved(Layer(shown), None, shown, blocked=True, too_deep=True)
         text, diags = self.read(path, shown)
         if text is None:
             res = Resolved(Layer(shown), None, shown, diagnostics=diags, blocked=True)
         else:
             res = self.resolve_text(text, shown, path.parent, stack + (key,))
-        self._cache[key] = res
+        if not res.too_deep:
+            self._cache[key] = res
         return res
 
     # ------------------------------------------------------------ compiling

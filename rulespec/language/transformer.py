@@ -140,7 +140,9 @@ def _value(tok: Token):
     """A token as the value it means."""
     t = tok.type
     if t == "NUMBER":
-        return int(tok) if tok.isdigit() else _NUMBER_WORDS[str(tok)]
+        if not tok.isdigit():
+            return _NUMBER_WORDS[str(tok)]
+        return int(tok) if len(tok) <= 12 else 10**12  # past every limit; the schema says so
     if t == "RANK":
         return C.RANKS[C.rank_index(str(tok))]
     if t == "RANKS":
