@@ -318,13 +318,16 @@ class Rulebook:
     def origin_md(self, origin) -> Iterator:
         origin["file"], origin["overrides"]
         if origin["parent"] is not None and self.parent is not None:
-            kind = "house rules" if "/house/" in origin["file"] else "a variant"
-            text = f"These are {kind} for [{self.parent.title}]({self.parent.link}). "
+            house = "/house/" in origin["file"]
+            if house:
+                text = f"These are house rules for [{self.parent.title}]({self.parent.link}). They change "
+            else:
+                text = f"This variant is built on [{self.parent.title}]({self.parent.link}). It changes "
             if self.changes:
-                text += "They change these rules; everything else is as in the parent game:\n\n"
+                text += "these rules; everything else is as in the parent game:\n\n"
                 text += "\n".join(f"- {c}" for c in self.changes)
             else:
-                text += "They change nothing that the rulebook shows."
+                text += "nothing that the rulebook shows."
             yield "changes", 0, text
         if self.children:
             house = [c for c in self.children if "house/" in c.link]
