@@ -174,3 +174,12 @@ def test_extends_by_path_works_from_any_folder(tmp_path):
                                          "scoring: gin = opponent deadwood + 20\n")
     v = rulespec.load(tmp_path / "mine.rules")
     assert v.ruleset.scoring.knock.gin == 20 and v.ruleset.knock.max_deadwood == 9
+
+
+def test_a_void_hand_needs_a_stock_that_runs_out():
+    """`hand is void` only means something when the stock ends the hand (Gin's two-card wall)."""
+    text = (VARIANTS / "gin.rules").read_text(encoding="utf-8").replace("hand ends; ", "")
+    with pytest.raises(rulespec.SpecError) as e:
+        rulespec.compile_text(text, "g.rules", base_dir=VARIANTS)
+    (d,) = e.value.errors
+    assert (d.code, d.line) == ("E342", 27) and "never void" in d.message

@@ -365,8 +365,9 @@ def scoring_matches_ending(r: Ruleset, doc: dict):
         yield Problem("show.pure", f"a show needs {r.show.pure} pure sequences but only "
                                    f"{r.show.sequences} sequence{'s' * (r.show.sequences != 1)} in all",
                       "the pure sequences are counted among the sequences")
-    if r.stock.outcome == "differences" and r.stock.action not in ("end",) and r.stock.times is None:
-        yield Problem("stock.outcome", "the stock is reused without limit, so the hand never ends this way",
+    if r.stock.outcome != "score" and r.stock.action != "end" and r.stock.times is None:
+        how = "no one wins the differences" if r.stock.outcome == "differences" else "the hand is never void"
+        yield Problem("stock.outcome", f"the stock is reused without limit, so {how} this way",
                       "limit the reuse (`twice`) or write `hand ends`")
 
 
