@@ -46,6 +46,20 @@ def timed(fn, hands, repeat=3):
     return out, len(hands) / best
 
 
+def timed_side_by_side(fns, hands, repeat=9):
+    """``timed`` for several implementations, their runs interleaved (a, b, c, a, b, c,
+    ...) so that load from other jobs on a shared machine falls on all of them alike."""
+    outs = [None] * len(fns)
+    best = [None] * len(fns)
+    for _ in range(repeat):
+        for i, fn in enumerate(fns):
+            t = time.perf_counter()
+            outs[i] = fn(hands)
+            dt = time.perf_counter() - t
+            best[i] = dt if best[i] is None else min(best[i], dt)
+    return [(out, len(hands) / b) for out, b in zip(outs, best)]
+
+
 # ---------------------------------------------------------------- peers
 
 
@@ -148,11 +162,14 @@ def with_jokers(hands, k, rng):
 
 def compare(title, ruleset, hands, rows, disagreements):
     size = len(hands[0])
-    ours, ours_rate = timed(rulespec_fn(ruleset, discard=size == 11), hands)
-    batch, batch_rate = timed(
-        lambda hs: deadwood_many(ruleset, hs, discard=size == 11), hands
+    (ours, ours_rate), (batch, batch_rate), (osp, osp_rate) = timed_side_by_side(
+        [
+            rulespec_fn(ruleset, discard=size == 11),
+            lambda hs: deadwood_many(ruleset, hs, discard=size == 11),
+            openspiel_fn(size),
+        ],
+        hands,
     )
-    osp, osp_rate = timed(openspiel_fn(size), hands)
     rlc, rlc_rate = timed(rlcard_fn(size), hands, repeat=1)
     assert batch == ours
     bad = [

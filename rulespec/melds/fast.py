@@ -5,6 +5,11 @@ one-pack games) take a table route: runs never cross suits, so the best runs of 
 suit's 13-bit mask come from a table built once per ruleset, and the only choices left
 are which sets to make - rare, since a set needs three cards of a rank. Any other hand
 goes to the exact search in :mod:`.solver`; the tests check both routes agree.
+
+The least deadwood after the best discard (Gin's 11-card count) is one lookup too: each
+suit's table has a second half, the least deadwood of the mask after removing one of its
+cards. With the sets chosen, the best discard comes from one suit, so the answer is the
+sum of the suits' deadwood plus the best single suit's change (see :class:`Tables`).
 """
 
 from __future__ import annotations
@@ -19,11 +24,30 @@ from .solver import Search
 
 FULL = (1 << 13) - 1
 BIT = tuple(1 << c for c in range(53))
-_BIT = BIT.__getitem__
+# a list's __getitem__ is a plain builtin method: map() calls it faster than a tuple's
+_BIT = list(BIT).__getitem__
+#: one card of each suit at rank 0 (shift left by r for rank r)
+SPREAD = 1 | 1 << 13 | 1 << 26 | 1 << 39
+#: "no card of this suit to discard": larger than any deadwood, never the minimum
+NO_SHED = 1 << 40
 
 
 class Tables:
-    """Per-ruleset tables of the table route."""
+    """Per-ruleset tables of the table route.
+
+    ``dead[s][m]`` is the least deadwood of suit ``s``'s 13-bit mask ``m`` with runs only;
+    ``shed[s][m]`` is how much removing the best card of ``m`` changes it:
+    ``min(dead[s][m ^ c] for c in m) - dead[s][m]`` (``NO_SHED`` for an empty mask).
+
+    After the best discard a hand's deadwood is ``min(sets; sum(dead) + min(shed))``, the
+    sets ranging over every legal choice from the whole hand. Exact for any meld sizes:
+    each term is the deadwood of a legal arrangement of the hand less one card (a card
+    outside the chosen sets), so none is below the answer, and the term for the best
+    discard's own sets (a choice the whole hand allows too) reaches it. No meld size is
+    assumed: a hand that melds completely gets 0 only when some card can go and the rest
+    still meld (a run or set of 4 when 3 is allowed); under melds of exactly 3 and 4
+    cards it may not, and then it gets the cheapest way to break a meld.
+    """
 
     def __init__(self, rules: Rules):
         self.ok = rules.has_runs or rules.has_sets
@@ -33,27 +57,40 @@ class Tables:
             self.ok = False
         self.wild_mask = sum(BIT[c] for c in rules.wild_codes)
         self.value = rules.value
-        by_values: dict[tuple, tuple[int, ...]] = {}
-        dead = []
+        by_values: dict[tuple, tuple[tuple[int, ...], tuple[int, ...]]] = {}
+        dead, shed = [], []
         for s in range(4):
             vals = tuple(rules.value[C.make(r, s)] for r in range(13))
             if vals not in by_values:
-                by_values[vals] = self._suit_deadwood(rules, vals)
-            dead.append(by_values[vals])
+                d = self._suit_deadwood(rules, vals)
+                by_values[vals] = d, self._suit_shed(d)
+            dead.append(by_values[vals][0])
+            shed.append(by_values[vals][1])
         self.dead = dead
-        # set options: (rank, which suits are present) -> 52-bit masks of the melded cards
-        self.set_options: dict[tuple[int, int], list[int]] = {}
+        self.shed = shed
+        #: the sets a rank's cards allow, keyed by those cards (``h & SPREAD << r``): the
+        #: 52-bit masks of the cards each set would meld
+        self.set_choices: dict[int, tuple[int, ...]] = {}
         lo = rules.set_min
         hi = rules.set_max if rules.set_max is not None else 4
         for r in range(13):
             for present in range(16):
                 suits = [s for s in range(4) if present >> s & 1]
-                opts = [0]
+                opts = []
                 for k in range(lo, min(hi, len(suits)) + 1):
                     for sub in combinations(suits, k):
                         opts.append(sum(BIT[C.make(r, s)] for s in sub))
-                self.set_options[(r, present)] = opts
+                self.set_choices[sum(BIT[C.make(r, s)] for s in suits)] = tuple(opts)
         self.set_min = lo
+        if lo > min(hi, 4):  # no set fits in one pack
+            self.sets = False
+        #: what the hot paths unpack: the mask of the cards that send a hand off the table
+        #: route (every card when the route does not apply), the least set size (0: no
+        #: sets), the dead and shed tables of the four suits and ``set_choices``
+        self.flat = (
+            rules.wild_bits_joker if self.ok else (1 << 53) - 1,
+            (3 if lo == 3 else 4) if self.sets else 0, *dead, *shed, self.set_choices,
+        )
 
     @staticmethod
     def _windows(rules: Rules) -> list[list[tuple[int, int]]]:
@@ -96,10 +133,28 @@ class Tables:
             best[m] = b
         return tuple(total[m] - best[m] for m in range(FULL + 1))
 
+    @staticmethod
+    def _suit_shed(dead: tuple[int, ...]) -> tuple[int, ...]:
+        """For each mask, the least deadwood after removing one of its cards, less its
+        deadwood (``NO_SHED`` for the empty mask)."""
+        out = [NO_SHED] * (FULL + 1)
+        for m in range(1, FULL + 1):
+            best = NO_SHED
+            rest = m
+            while rest:
+                low = rest & -rest
+                v = dead[m ^ low]
+                if v < best:
+                    best = v
+                rest ^= low
+            out[m] = best - dead[m]
+        return tuple(out)
+
 
 def tables(rules: Rules) -> Tables:
     """The tables of ``rules``' ruleset: built from values without a cut wild card, so one
-    set serves every deal (the route only takes hands holding no wild card)."""
+    set serves every deal (the route only takes hands holding no wild card: callers add
+    the deal's ``rules.wild_bits_joker`` to ``flat``'s mask)."""
     t = rules.__dict__.get("_tables")
     if t is None:
         base = rules_for(rules.ruleset, None) if rules.wild is not None else rules
@@ -110,80 +165,146 @@ def tables(rules: Rules) -> Tables:
     return t
 
 
-def _table_deadwood(t: Tables, h: int) -> int:
-    """Least deadwood of the hand whose cards are the bits of ``h`` (no wilds, no copies)."""
-    d0, d1, d2, d3 = t.dead
-    m0, m1, m2, m3 = h & FULL, h >> 13 & FULL, h >> 26 & FULL, h >> 39 & FULL
-    best = d0[m0] + d1[m1] + d2[m2] + d3[m3]
-    if not t.sets:
-        return best
-    if t.set_min == 3:
-        cand = (m0 & m1 & (m2 | m3)) | (m2 & m3 & (m0 | m1))
+def _rules_flat(rules: Rules) -> tuple:
+    """The tables' ``flat`` with the deal's wild cards in its first mask."""
+    flat = (rules.__dict__.get("_tables") or tables(rules)).flat
+    return (flat[0] | rules.wild_bits_joker,) + flat[1:]
+
+
+def _with_sets(flat: tuple, h: int, cand: int, best: int, discard: bool) -> int:
+    """Least deadwood of ``h`` (``discard``: after the best discard), ``best`` being the
+    answer without sets and ``cand`` the ranks that may hold one."""
+    _w, _s, d0, d1, d2, d3, e0, e1, e2, e3, choices = flat
+    if cand & (cand - 1):  # sets possible at several ranks: every combination
+        opts = []
+        while cand:
+            low = cand & -cand
+            opts.append((0,) + choices[h & SPREAD * low])
+            cand ^= low
+        removals = [sum(combo) for combo in product(*opts)][1:]
     else:
-        cand = m0 & m1 & m2 & m3
-    if not cand:
-        return best
-    opts = []
-    while cand:
-        low = cand & -cand
-        r = low.bit_length() - 1
-        present = (m0 >> r & 1) | (m1 >> r & 1) << 1 | (m2 >> r & 1) << 2 | (m3 >> r & 1) << 3
-        opts.append(t.set_options[(r, present)])
-        cand ^= low
-    for combo in product(*opts):
-        x = h
-        for rem in combo:
-            x &= ~rem
-        v = d0[x & FULL] + d1[x >> 13 & FULL] + d2[x >> 26 & FULL] + d3[x >> 39 & FULL]
+        removals = choices[h & SPREAD * cand]
+    for rem in removals:
+        x = h - rem
+        m0, m1, m2, m3 = x & 8191, x >> 13 & 8191, x >> 26 & 8191, x >> 39
+        v = d0[m0] + d1[m1] + d2[m2] + d3[m3]
+        if discard:
+            v += min(e0[m0], e1[m1], e2[m2], e3[m3])
         if v < best:
             best = v
     return best
+
+
+def _table_deadwood(t: Tables, h: int) -> int:
+    """Least deadwood of the hand whose cards are the bits of ``h`` (no wilds, no copies)."""
+    flat = t.flat
+    _w, sets, d0, d1, d2, d3, _e0, _e1, _e2, _e3, _c = flat
+    m0, m1, m2, m3 = h & 8191, h >> 13 & 8191, h >> 26 & 8191, h >> 39
+    best = d0[m0] + d1[m1] + d2[m2] + d3[m3]
+    if not sets:
+        return best
+    if sets == 3:
+        cand = (m0 & m1 & (m2 | m3)) | (m2 & m3 & (m0 | m1))
+    else:
+        cand = m0 & m1 & m2 & m3
+    return _with_sets(flat, h, cand, best, False) if cand and best else best
+
+
+def _table_after_discard(t: Tables, h: int) -> int:
+    """Least deadwood of the hand ``h`` (no wilds, no copies) after its best discard."""
+    if not h:
+        return 0
+    flat = t.flat
+    _w, sets, d0, d1, d2, d3, e0, e1, e2, e3, _c = flat
+    m0, m1, m2, m3 = h & 8191, h >> 13 & 8191, h >> 26 & 8191, h >> 39
+    best = d0[m0] + d1[m1] + d2[m2] + d3[m3] + min(e0[m0], e1[m1], e2[m2], e3[m3])
+    if not sets:
+        return best
+    if sets == 3:
+        cand = (m0 & m1 & (m2 | m3)) | (m2 & m3 & (m0 | m1))
+    else:
+        cand = m0 & m1 & m2 & m3
+    return _with_sets(flat, h, cand, best, True) if cand and best else best
 
 
 def deadwood_value(rules: Rules, hand: list[int]) -> int:
     """Least deadwood of ``hand`` (table route when it applies, else the exact search)."""
     t = rules.__dict__.get("_tables") or tables(rules)
     h = sum(map(_BIT, hand))
-    if t.ok and h.bit_count() == len(hand) and not h & rules.wild_bits_joker:
+    if not h & (t.flat[0] | rules.wild_bits_joker) and h.bit_count() == len(hand):
         return _table_deadwood(t, h)
     total = sum(rules.value[c] for c in hand)
     val, _m, _d = Search(rules, hand).solve()
     return total - val
 
 
+def _flat(ruleset: Ruleset, wild: int | None) -> tuple:
+    """The tables :func:`deadwood` unpacks for ``ruleset`` and ``wild``, cached on the
+    ruleset like :func:`~.context.rules_for`'s."""
+    try:
+        return ruleset.__dict__["_meld_flat"][wild]
+    except KeyError:
+        flat = _rules_flat(rules_for(ruleset, wild))
+        ruleset.__dict__.setdefault("_meld_flat", {})[wild] = flat
+        return flat
+
+
 def deadwood(ruleset: Ruleset, hand: Iterable[int], wild: int | None = None) -> int:
     """Least value of the unmatched cards of ``hand`` (the number only: faster)."""
+    # every caller's hot path: the deal's tables in locals, no call but sum(map(...))
     try:
-        rules = ruleset.__dict__["_meld_rules"][wild]
+        flat = ruleset.__dict__["_meld_flat"][wild]
     except KeyError:
-        rules = rules_for(ruleset, wild)
-    t = rules.__dict__.get("_tables") or tables(rules)
+        flat = _flat(ruleset, wild)
+    wmask, sets, d0, d1, d2, d3, _e0, _e1, _e2, _e3, _c = flat
+    try:
+        n = len(hand)
+    except TypeError:  # an iterator: read it once
+        hand = list(hand)
+        n = len(hand)
     h = sum(map(_BIT, hand))
-    if t.ok and h.bit_count() == len(hand) and not h & rules.wild_bits_joker:
-        return _table_deadwood(t, h)
-    hand = list(hand)
-    return sum(rules.value[c] for c in hand) - Search(rules, hand).solve()[0]
+    if h & wmask or h.bit_count() != n:
+        rules = rules_for(ruleset, wild)
+        hand = list(hand)
+        return sum(rules.value[c] for c in hand) - Search(rules, hand).solve()[0]
+    m0, m1, m2, m3 = h & 8191, h >> 13 & 8191, h >> 26 & 8191, h >> 39
+    best = d0[m0] + d1[m1] + d2[m2] + d3[m3]
+    if not sets or not best:
+        return best
+    if sets == 3:
+        cand = (m0 & m1 & (m2 | m3)) | (m2 & m3 & (m0 | m1))
+    else:
+        cand = m0 & m1 & m2 & m3
+    return _with_sets(flat, h, cand, best, False) if cand else best
 
 
 def deadwood_after_discard(rules: Rules, hand: list[int]) -> int:
     """Least deadwood after discarding one card of ``hand`` (Gin's 11-card count).
 
-    Discarding ``d`` can lower the deadwood by at most the value of ``d``, so cards are
-    tried from the most valuable down and the loop stops once none can do better."""
+    On the table route one lookup per suit (see :class:`Tables`). Otherwise each discard
+    is solved: discarding ``d`` can lower the deadwood by at most the value of ``d``, so
+    cards are tried from the most valuable down and the loop stops once none can do
+    better."""
+    try:
+        flat = rules.__dict__["_tables"].flat
+    except KeyError:
+        flat = tables(rules).flat
+    h = sum(map(_BIT, hand))
+    if not h & (flat[0] | rules.wild_bits_joker) and h.bit_count() == len(hand):
+        if not h:
+            return 0
+        _w, sets, d0, d1, d2, d3, e0, e1, e2, e3, _c = flat
+        m0, m1, m2, m3 = h & 8191, h >> 13 & 8191, h >> 26 & 8191, h >> 39
+        best = d0[m0] + d1[m1] + d2[m2] + d3[m3] + min(e0[m0], e1[m1], e2[m2], e3[m3])
+        if not sets or not best:
+            return best
+        if sets == 3:
+            cand = (m0 & m1 & (m2 | m3)) | (m2 & m3 & (m0 | m1))
+        else:
+            cand = m0 & m1 & m2 & m3
+        return _with_sets(flat, h, cand, best, True) if cand else best
     value = rules.value
     order = sorted(hand, key=value.__getitem__, reverse=True)
-    t = rules.__dict__.get("_tables") or tables(rules)
-    h = sum(map(_BIT, hand))
-    if t.ok and h.bit_count() == len(hand) and not h & rules.wild_bits_joker:
-        full = _table_deadwood(t, h)
-        best = _table_deadwood(t, h ^ _BIT(order[0]))
-        for d in order[1:]:
-            if full - value[d] >= best:
-                break
-            v = _table_deadwood(t, h ^ _BIT(d))
-            if v < best:
-                best = v
-        return best
     full = deadwood_value(rules, hand)
     best = None
     tried = set()
@@ -208,18 +329,31 @@ def deadwood_many(
     """Least deadwood of each hand (``discard``: after the best discard), the table route
     inlined so a batch pays no per-hand call overhead."""
     rules = rules_for(ruleset, wild)
-    t = tables(rules)
+    flat = _rules_flat(rules)
     out = []
     append = out.append
-    get = BIT.__getitem__
-    ok = t.ok and not discard
-    wmask = rules.wild_bits_joker
+    get = _BIT
+    wmask, sets, d0, d1, d2, d3, e0, e1, e2, e3, _c = flat
     for hand in hands:
-        if ok:
-            h = sum(map(get, hand))
-            if h.bit_count() == len(hand) and not h & wmask:
-                append(_table_deadwood(t, h))
+        if not isinstance(hand, (list, tuple)):
+            hand = list(hand)
+        h = sum(map(get, hand))
+        if h & wmask or h.bit_count() != len(hand):
+            append(deadwood_after_discard(rules, hand) if discard else deadwood_value(rules, hand))
+            continue
+        m0, m1, m2, m3 = h & 8191, h >> 13 & 8191, h >> 26 & 8191, h >> 39
+        best = d0[m0] + d1[m1] + d2[m2] + d3[m3]
+        if discard:
+            if not h:
+                append(0)
                 continue
-        hand = list(hand)
-        append(deadwood_after_discard(rules, hand) if discard else deadwood_value(rules, hand))
+            best += min(e0[m0], e1[m1], e2[m2], e3[m3])
+        if sets and best:
+            cand = (
+                (m0 & m1 & (m2 | m3)) | (m2 & m3 & (m0 | m1)) if sets == 3
+                else m0 & m1 & m2 & m3
+            )
+            if cand:
+                best = _with_sets(flat, h, cand, best, discard)
+        append(best)
     return out
