@@ -211,6 +211,10 @@ class Turn:
     new_melds_after_opening: bool = True
     layoff: LayOff | None = LayOff()
     discard_taken: bool = False  # may the card just taken from the discard pile go back
+    # stalemate breakers (OpenSpiel's gin): the hand is void at the Nth draw from the
+    # discard pile, or when N turns in a row end by throwing back the card just taken
+    max_discard_draws: int | None = None
+    void_after_throw_backs: int | None = None
 
 
 @dataclass(frozen=True)
@@ -287,6 +291,8 @@ class Exhaustion:
     action: str = "turn over"  # "turn over" | "shuffle" | "end"
     times: int | None = None  # how often the pile may be reused; None: no limit
     outcome: str = "score"  # when the hand ends this way: "score" | "differences" | "void"
+    last_discard: str = "any"  # once exhausted, the top discard may be taken: "any" | "knock" (only to knock at once)
+    stalemate: str = "end"  # a hand no one can ever go out of: "end" (scored as above) | "play on"
 
 
 @dataclass(frozen=True)

@@ -111,6 +111,9 @@ PHRASES: dict[str, tuple[tuple[str, object], ...]] = {
     "stock_ends": (("stock.action", "end"),),
     "stock_void": (("stock.outcome", "void"),),
     "stock_differences": (("stock.outcome", "differences"),),
+    "stock_last_discard_knock": (("stock.last_discard", "knock"),),
+    "stock_stalemate_end": (("stock.stalemate", "end"),),
+    "stock_stalemate_play_on": (("stock.stalemate", "play on"),),
     "score_winner_collects": (("scoring.method", "winner collects"),),
     "score_penalty": (("scoring.method", "penalty"),),
     "score_knock": (("scoring.method", "knock"),),
@@ -313,6 +316,12 @@ class RuleTransformer:
     def draw_from(self, node, *sources):
         names = [{"src_stock": "stock", "src_discard": "discard", "src_push": "push"}[s.data] for s in sources]
         self.set(node, "turn.draw_from", names)
+
+    def draw_void_at(self, node, n):
+        self.set(node, "turn.max_discard_draws", n)
+
+    def discard_void_throw_backs(self, node, n):
+        self.set(node, "turn.void_after_throw_backs", n)
 
     def claim_penalty(self, node, n):
         self.set(node, "turn.claims.penalty", n)

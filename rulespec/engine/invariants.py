@@ -1,0 +1,129 @@
+"""Invariants a game must keep after every move; tests and simulations call
+:func:`check_invariants` and treat any message as a bug.
+
+* every card is in exactly one place: hands, stock, discard pile, table, cards out of
+  play (dropped hands) and the cut card together are exactly the deck;
+* hand sizes follow the rules: the deal gives each player the deal size (the starter its
+  extra cards); in a variant whose turns neither lay cards down nor pass them between
+  players, a hand holds the deal size between turns and one more during its turn;
+* scores follow the variant's table: every finished hand's counted penalties are what
+  the cards left in that hand cost, and the totals are the sums of the hands' scores.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from .. import cards as C
+from .deal import deck_cards
+from ..melds.checks import penalty as _penalty
+
+
+class InvariantError(AssertionError):
+    """A broken invariant: a bug in the interpreter, never a player's mistake."""
+
+
+def zones(game) -> Counter:
+    """Every card in play, counted over all the places it can be."""
+    c = Counter(game.stock)
+    c.update(game.discards)
+    c.update(game.out)
+    for h in game.hands:
+        c.update(h)
+    for m in game.table:
+        c.update(m.cards)
+    if game.cut_card is not None:
+        c[game.cut_card] += 1
+    return c
+
+
+def problems(game) -> list[str]:
+    """Every broken invariant, in words (empty: all is well)."""
+    out: list[str] = []
+    rs = game.ruleset
+    if game.is_over():
+        pass
+    count = sum(game.in_hand)
+    deck = Counter(deck_cards(rs, count))
+    have = zones(game)
+    if have != deck:
+        missing = deck - have
+        extra = have - deck
+        out.append(f"cards are lost or doubled: missing {C.cards_str(sorted(missing.elements()))}; "
+                   f"extra {C.cards_str(sorted(extra.elements()))}")
+    for p in range(game.n):
+        if not game.in_hand[p] and game.hands[p]:
+            out.append(f"seat {p} is out of the game but holds cards")
+        if game.in_hand[p] and not game.active[p] and game.hands[p]:
+            out.append(f"seat {p} dropped out but holds cards")
+    size = game.deal_size
+    if not game.is_over() and game.phase not in ("deal",):
+        t = rs.turn
+        simple = (not rs.melds.on_table and t.push is None and t.claims is None)
+        if simple and game.phase in ("offer", "draw", "play", "claim"):
+            for p in range(game.n):
+                if not game.active[p]:
+                    continue
+                n = len(game.hands[p])
+                mine = p == game.turn and game.phase == "play"
+                want = size + (1 if mine else 0)
+                if n != want:
+                    out.append(f"seat {p} holds {n} cards, the rules give {want} here")
+    elif game.phase == "deal" and not game.is_over():
+        dealt = [len(h) for h in game.hands]
+        if sum(dealt) == 0 and game.discards:
+            out.append("the upcard was turned before the deal")
+    for p in range(game.n):
+        if game.in_hand[p] and game.active[p] and game.phase in ("draw", "play") and not game.hands[p] \
+                and not game.is_chance():
+            out.append(f"seat {p} is still in the hand with no cards")
+    # scores
+    totals = [0] * game.n
+    for res in game.results:
+        for p in range(game.n):
+            totals[p] += res.scores[p]
+    if [round(t, 6) for t in totals] != [round(t, 6) for t in game.totals]:
+        out.append(f"totals {game.totals} are not the sum of the hands' scores {totals}")
+    if game.ruleset.partnerships is not None:
+        for res in game.results:
+            t = res.team_scores
+            if t is None or sum(t) != sum(res.scores):
+                out.append(f"round {res.round}: team scores {t} do not add up to {res.scores}")
+    if game.results:
+        last = game.results[-1]
+        if _CHECKED.get(id(game)) is not last:
+            out.extend(check_penalties(game, last))
+            if len(_CHECKED) > 1000:
+                _CHECKED.clear()
+            _CHECKED[id(game)] = last
+    return out
+
+
+_CHECKED: dict[int, object] = {}
+
+
+def check_penalties(game, result) -> list[str]:
+    """Are a finished hand's counted penalties what the cards left in each hand cost
+    under the variant's table (count rule and cap)?"""
+    out = []
+    if result.reason in ("knock", "undercut", "gin", "big gin", "void"):
+        return out
+    for p in range(game.n):
+        pen = result.penalties[p]
+        if pen is None or p in _dropped(result) or (result.reason == "show" and p == result.winner):
+            continue
+        want = _penalty(game.ruleset, list(result.hands[p]), result.wild)
+        if pen != want:
+            out.append(f"round {result.round}: seat {p} was counted {pen}, its cards cost {want}")
+    return out
+
+
+def _dropped(result) -> set:
+    return {p for p, h in enumerate(result.hands) if not h and result.penalties[p] not in (None, 0)}
+
+
+def check_invariants(game) -> None:
+    """Raise :class:`InvariantError` listing every broken invariant."""
+    found = problems(game)
+    if found:
+        raise InvariantError("; ".join(found))

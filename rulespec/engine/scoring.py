@@ -1,0 +1,204 @@
+"""Scoring a finished hand, exactly as ``ruleset.scoring`` says, and deciding when the
+game is over.
+
+A hand ends in one of these ways (:attr:`HandResult.reason`):
+
+``went out``        a player got rid of every card
+``knock``           a knock the knocker won; ``undercut``: the defender won it;
+``gin``, ``big gin`` knocks with no deadwood
+``show``            a valid declaration
+``drops``           everybody but one player dropped out (or showed wrongly)
+``stock exhausted`` the stock ran out and the rules end the hand there
+``stalemate``       no player could ever go out (scored as when the stock runs out)
+``void``            the hand counts for nothing (the stock rule says so, or a stalemate rule)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..melds.checks import penalty as _penalty
+
+
+def number(x):
+    """Whole numbers as ints, shares of a split as floats."""
+    if isinstance(x, float) and x.is_integer():
+        return int(x)
+    return x
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """How one hand ended and what each seat scored in it."""
+
+    round: int
+    reason: str
+    winner: int | None  # the seat that went out / knocked and won / showed / was left
+    scores: tuple  # per seat, what the hand adds to the seat's total
+    penalties: tuple  # per seat, what the cards left in hand counted (None: not counted)
+    hands: tuple  # per seat, the cards left in hand at the end (sorted)
+    rummy: bool = False  # went out in one turn without melding or laying off before
+    team_scores: tuple | None = None
+    wild: int | None = None  # the card cut as wild in that deal
+    details: dict = field(default_factory=dict, compare=False)
+
+
+def _team(game, seat: int) -> int:
+    p = game.ruleset.partnerships
+    return seat % p.teams if p is not None else seat
+
+
+def team_totals(game, per_seat) -> tuple | None:
+    p = game.ruleset.partnerships
+    if p is None:
+        return None
+    out = [0] * p.teams
+    for seat, v in enumerate(per_seat):
+        out[seat % p.teams] += v
+    return tuple(number(v) for v in out)
+
+
+def penalty_of(game, seat: int) -> int:
+    """What ``seat``'s hand counts at the end of the hand (count rule and cap)."""
+    return _penalty(game.ruleset, game.hands[seat], game.wild)
+
+
+def score_hand(game, reason: str, winner: int | None = None, rummy: bool = False,
+               details: dict | None = None) -> HandResult:
+    """The result of the hand that just ended in ``game``."""
+    rs = game.ruleset
+    sc = rs.scoring
+    n = game.n
+    seated = [p for p in range(n) if game.in_hand[p]]
+    live = [p for p in seated if game.active[p]]
+    scores = [0] * n
+    pens: list = [None] * n
+    details = dict(details or {})
+
+    # dropped players and wrong shows carry the fixed penalty they were given
+    for p, pts in game.dropped.items():
+        scores[p] = pts
+        pens[p] = pts
+
+    def count_all():
+        for p in live:
+            pens[p] = penalty_of(game, p)
+
+    if reason in ("went out", "drops"):
+        count_all()
+        mult = sc.rummy.multiplier if (rummy and sc.rummy) else 1
+        bonus = sc.rummy.bonus if (rummy and sc.rummy) else 0
+        losers = [p for p in live if _team(game, p) != _team(game, winner)]
+        if sc.method == "winner collects":
+            collected = sum(pens[p] for p in losers) + sum(game.dropped.values())
+            scores[winner] = collected * mult + bonus
+            for p in game.dropped:
+                scores[p] = 0
+        else:
+            for p in losers:
+                scores[p] = pens[p] * mult
+            if bonus:
+                scores[winner] = -bonus
+    elif reason == "show":
+        count_all()
+        for p in live:
+            if p == winner:
+                pens[p] = 0
+                continue
+            if sc.valid_show is not None and game.valid_show(p):
+                scores[p] = sc.valid_show
+                details.setdefault("valid shows", []).append(p)
+            else:
+                scores[p] = pens[p]
+    elif reason in ("knock", "undercut", "gin", "big gin"):
+        k = sc.knock
+        knocker = winner
+        K = game.hand_value(knocker)
+        pens[knocker] = K
+        is_gin = reason in ("gin", "big gin")
+        bonus = 0
+        if is_gin and k is not None:
+            bonus = k.big_gin if reason == "big gin" else k.gin
+        undercut_by = []
+        for d in live:
+            if d == knocker:
+                continue
+            D = game.hand_value(d)
+            pens[d] = D
+            if not is_gin and (D < K or (D == K and (k is None or k.ties == "defender"))):
+                scores[d] += K - D + (k.undercut if k else 0)
+                undercut_by.append(d)
+            else:
+                scores[knocker] += D - K + bonus
+        details["knocker deadwood"] = K
+        if undercut_by:
+            reason = "undercut"
+            winner = undercut_by[0]
+            details["knocker"] = knocker
+    elif reason in ("stock exhausted", "stalemate"):
+        count_all()
+        outcome = rs.stock.outcome
+        if outcome == "differences":
+            low = min(pens[p] for p in live)
+            if sc.method == "winner collects":
+                lowest = [p for p in live if pens[p] == low]
+                pot = sum(pens[p] - low for p in live)
+                for p in lowest:
+                    scores[p] = number(pot / len(lowest)) if pot % len(lowest) else pot // len(lowest)
+                winner = lowest[0] if len(lowest) == 1 else None
+            else:
+                for p in live:
+                    scores[p] = pens[p] - low
+        elif outcome == "void":
+            reason = "void" if reason == "stock exhausted" else reason
+        elif sc.method == "penalty":
+            for p in live:
+                scores[p] = pens[p]
+    elif reason == "void":
+        pass
+    else:  # pragma: no cover - every ending is listed above
+        raise AssertionError(f"unknown ending {reason!r}")
+
+    hands = tuple(tuple(sorted(game.hands[p])) for p in range(n))
+    scores_t = tuple(number(s) for s in scores)
+    return HandResult(game.round, reason, winner, scores_t, tuple(pens), hands, rummy,
+                      team_totals(game, scores_t), game.wild, details)
+
+
+def game_over(game) -> tuple[bool, tuple[int, ...]]:
+    """Whether the game ends after the hand just scored, and the winning seats if so.
+    Players at or over an elimination total leave the table here."""
+    g = game.ruleset.game
+    totals = game.totals
+    teams = team_totals(game, totals)
+    over = False
+    if g.eliminate is not None:
+        for p in range(game.n):
+            if p not in game.eliminated and totals[p] >= g.eliminate:
+                game.eliminated.add(p)
+        left = [p for p in range(game.n) if p not in game.eliminated]
+        if len(left) <= 1:
+            return True, tuple(left) if left else _best(game, range(game.n))
+    if g.target is not None:
+        values = teams if teams is not None else totals
+        if any(v >= g.target for v in values):
+            over = True
+    if g.rounds is not None and game.round >= g.rounds:
+        over = True
+    if not over:
+        return False, ()
+    candidates = [p for p in range(game.n) if p not in game.eliminated]
+    return True, _best(game, candidates)
+
+
+def _best(game, seats) -> tuple[int, ...]:
+    g = game.ruleset.game
+    seats = list(seats)
+    teams = team_totals(game, game.totals)
+
+    def value(p):
+        return teams[_team(game, p)] if teams is not None else game.totals[p]
+
+    vals = [value(p) for p in seats]
+    best = max(vals) if g.winner == "highest" else min(vals)
+    return tuple(p for p, v in zip(seats, vals) if v == best)

@@ -1,0 +1,408 @@
+"""Meld questions the interpreter asks during play, built on the meld rules of
+:mod:`.context` and the readings of :mod:`.classify`.
+
+* :func:`readings_of`: the distinct readings of a group of cards, one per way of placing
+  the wild cards (two wild cards trading places count once: the lowest card code takes the
+  lowest place).
+* :func:`hand_melds`: every meld that can be laid from a hand, with each of its readings.
+* :func:`extensions`: what a table meld becomes when one card is laid off onto it, keeping
+  what its wild cards already stand for.
+* :func:`rescues`: which wild card of a table meld a natural card from the hand may take
+  the place of.
+* :func:`reading_value`: what a meld counts towards an opening threshold.
+* :func:`can_fill`: can a hand still make given melds (what is left of a contract).
+
+Nothing here knows a particular variant: every answer comes from the ``Rules`` tables.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import combinations
+
+from .. import cards as C
+from .classify import readings as _classify_readings
+from .context import Rules
+from .model import Reading
+from .solver import Search
+
+# ---------------------------------------------------------------- readings
+
+
+def _dedupe(found: list[Reading]) -> tuple[Reading, ...]:
+    """Readings that differ only by which of several wild cards fills which place are one
+    reading; the representative gives the lowest card code the lowest place."""
+    best: dict[tuple, Reading] = {}
+    for r in found:
+        key = (r.kind, r.rank, r.suit, r.ranks,
+               tuple(sorted(w for w, _ in r.wilds)),
+               tuple(sorted((s for _, s in r.wilds), key=lambda x: -1 if x is None else x)))
+        old = best.get(key)
+        if old is None or _order(r) < _order(old):
+            best[key] = r
+    return tuple(best.values())
+
+
+def _order(r: Reading) -> tuple:
+    return tuple((w, -1 if s is None else s) for w, s in r.wilds)
+
+
+_READINGS: dict[tuple, tuple[Reading, ...]] = {}
+
+
+def readings_of(rules: Rules, cards) -> tuple[Reading, ...]:
+    """The distinct readings of ``cards`` as one meld (empty: not a meld), in the order of
+    :func:`~rulespec.melds.classify.readings` (pure ones first)."""
+    key = (id(rules), tuple(sorted(cards)))
+    hit = _READINGS.get(key)
+    if hit is None:
+        if len(_READINGS) > 200_000:
+            _READINGS.clear()
+        hit = _READINGS[key] = _dedupe(_classify_readings(rules, key[1]))
+    return hit
+
+
+# ---------------------------------------------------------------- melds in a hand
+
+
+def _multisets(counts: list[tuple[int, int]], k: int):
+    """Every multiset of ``k`` items drawn from ``(code, available)`` pairs, as tuples."""
+    if k == 0:
+        yield ()
+        return
+    if not counts:
+        return
+    (code, avail), rest = counts[0], counts[1:]
+    for n in range(min(avail, k), -1, -1):
+        for tail in _multisets(rest, k - n):
+            yield (code,) * n + tail
+
+
+def _natural_in(rules: Rules, card: int, kind: str) -> bool:
+    """May ``card`` sit in a meld of ``kind`` as itself?"""
+    if card == C.JOKER:
+        return False
+    if not rules.is_wild(card):
+        return True
+    if card not in rules.dual:
+        return False
+    return kind == "run" or rules.dual_in_sets
+
+
+def _windows(rules: Rules):
+    """Every window of places a run may occupy: tuples of rank indexes, lowest first."""
+    out = []
+    if rules.aces == "around":
+        for length in range(rules.run_min, rules.run_max + 1):
+            for start in range(13):
+                out.append(tuple((start + t) % 13 for t in range(length)))
+        return out
+    lo, hi = rules.span_limits()
+    for length in range(rules.run_min, rules.run_max + 1):
+        for start in range(lo, hi - length + 2):
+            ranks = tuple((start + t) % 13 for t in range(length))
+            if len(set(ranks)) == length:
+                out.append(ranks)
+    return out
+
+
+def _wild_limit(rules: Rules, naturals: int) -> int:
+    return rules.wild_limit(naturals) if naturals else 0
+
+
+def hand_melds(rules: Rules, hand) -> list[tuple[tuple[int, ...], Reading]]:
+    """Every meld that can be laid from ``hand``: ``(cards, reading)`` pairs, cards sorted
+    as a player sorts them, one pair per distinct reading. Deterministic order."""
+    cnt = Counter(hand)
+    wild_avail = sorted((c, n) for c, n in cnt.items() if rules.is_wild(c))
+    n_wild = sum(n for _, n in wild_avail)
+    groups: set[tuple[int, ...]] = set()
+
+    def add_with_wilds(naturals: tuple[int, ...], k: int):
+        if k == 0:
+            groups.add(tuple(sorted(naturals)))
+            return
+        used = Counter(naturals)
+        avail = [(c, n - used[c]) for c, n in wild_avail if n - used[c] > 0]
+        for ws in _multisets(avail, k):
+            groups.add(tuple(sorted(naturals + ws)))
+
+    if rules.has_sets:
+        hi_size = rules.set_max
+        for rank in range(13):
+            pool = [C.make(rank, s) for s in range(4)]
+            pool = [c for c in pool if cnt[c] and _natural_in(rules, c, "set")]
+            if not pool:
+                continue
+            if rules.distinct:
+                choices = [sub for k in range(1, len(pool) + 1) for sub in combinations(pool, k)]
+            else:
+                choices = [sub for k in range(1, sum(cnt[c] for c in pool) + 1)
+                           for sub in _multisets([(c, cnt[c]) for c in pool], k)]
+            for nat in choices:
+                n = len(nat)
+                used_duals = sum(1 for c in nat if rules.is_wild(c))
+                most = min(_wild_limit(rules, n), n_wild - used_duals)
+                if hi_size is not None:
+                    most = min(most, hi_size - n)
+                for k in range(max(0, rules.set_min - n), most + 1):
+                    add_with_wilds(nat, k)
+
+    if rules.has_runs:
+        for suit in range(4):
+            present = [r for r in range(13) if cnt[C.make(r, suit)]
+                       and _natural_in(rules, C.make(r, suit), "run")]
+            if not present:
+                continue
+            have = set(present)
+            for window in _windows(rules):
+                filled = [r for r in window if r in have]
+                if not filled:
+                    continue
+                empty = len(window) - len(filled)
+                if empty > n_wild:
+                    continue
+                spare = n_wild - empty
+                # places that hold a natural may still be filled by a wild card instead
+                for drop in range(0, min(spare, len(filled) - 1) + 1):
+                    for left_out in combinations(filled, drop):
+                        nat = tuple(C.make(r, suit) for r in filled if r not in left_out)
+                        k = empty + drop
+                        duals_used = sum(1 for c in nat if rules.is_wild(c))
+                        if k > _wild_limit(rules, len(nat)) or k > n_wild - duals_used:
+                            continue
+                        add_with_wilds(nat, k)
+
+    if rules.all_wild != "never" and n_wild:
+        for k in range(1, n_wild + 1):
+            if rules.all_wild_ok("set", k) or rules.all_wild_ok("run", k):
+                for ws in _multisets(wild_avail, k):
+                    groups.add(tuple(sorted(ws)))
+
+    out = []
+    for g in sorted(groups, key=lambda g: (len(g), g)):
+        for r in readings_of(rules, g):
+            out.append((tuple(sorted(g, key=C.sort_key)), r))
+    return out
+
+
+# ---------------------------------------------------------------- the table
+
+
+def _naturals(cards, reading: Reading) -> list[int]:
+    left = Counter(cards)
+    for w, _ in reading.wilds:
+        left[w] -= 1
+    return list(left.elements())
+
+
+def run_low(rules: Rules, reading: Reading) -> int:
+    """The place of a run reading's lowest card: its rank, except that an ace above the
+    king is place 13 (it never comes first)."""
+    return reading.ranks[0]
+
+
+def _limits_ok(rules: Rules, kind: str, naturals: int, wilds: int, size: int) -> bool:
+    if naturals == 0:
+        return rules.all_wild_ok(kind, size)
+    return wilds <= rules.wild_limit(naturals)
+
+
+def extensions(rules: Rules, cards, reading: Reading, card: int) -> list[Reading]:
+    """The readings of the meld ``cards`` (read as ``reading``) with ``card`` laid off
+    onto it: the old wild cards keep standing for what they stood for, no card moves."""
+    out: list[Reading] = []
+    naturals = _naturals(cards, reading)
+    n_nat, n_wild, size = len(naturals), len(reading.wilds), len(cards) + 1
+    wild = rules.is_wild(card)
+    if reading.kind == "set":
+        if rules.set_max is not None and size > rules.set_max:
+            return out
+        r = reading.rank
+        if C.rank_of(card) == r and _natural_in(rules, card, "set"):
+            if not (rules.distinct and C.suit_of(card) in {C.suit_of(c) for c in naturals}):
+                if _limits_ok(rules, "set", n_nat + 1, n_wild, size):
+                    out.append(reading)
+        if wild and _limits_ok(rules, "set", n_nat, n_wild + 1, size):
+            out.append(Reading("set", rank=r, wilds=tuple(sorted(reading.wilds + ((card, None),),
+                                                                  key=_pair_key))))
+        return out
+    if size > rules.run_max:
+        return out
+    suit, ranks = reading.suit, reading.ranks
+    low = ranks[0]
+    length = len(ranks)
+    ends = []
+    if rules.aces == "around":
+        if length < 13:
+            ends = [("low", (low - 1) % 13), ("high", (low + length) % 13)]
+    else:
+        # places: an ace after a king is place 13
+        top = low + length - 1
+        if ranks[-1] == 0 and length > 1:
+            top = 13
+        if rules.window_ok(low - 1, length + 1):
+            ends.append(("low", (low - 1) % 13))
+        if rules.window_ok(low, length + 1) and top + 1 <= 13:
+            ends.append(("high", (top + 1) % 13))
+    for side, rank in ends:
+        new_ranks = (rank,) + ranks if side == "low" else ranks + (rank,)
+        target = C.make(rank, suit)
+        if card == target and _natural_in(rules, card, "run"):
+            if _limits_ok(rules, "run", n_nat + 1, n_wild, size):
+                out.append(Reading("run", suit=suit, ranks=new_ranks, wilds=reading.wilds))
+        if wild and not (card == target and card in rules.dual):
+            if _limits_ok(rules, "run", n_nat, n_wild + 1, size):
+                pairs = tuple(sorted(reading.wilds + ((card, target),), key=_pair_key))
+                out.append(Reading("run", suit=suit, ranks=new_ranks, wilds=pairs))
+    return out
+
+
+def _pair_key(p):
+    return (p[0], -1 if p[1] is None else p[1])
+
+
+def rescues(rules: Rules, cards, reading: Reading, natural: int) -> list[tuple[int, Reading]]:
+    """``(wild card, new reading)`` for each wild card of the meld that ``natural`` may take
+    the place of. A wild card standing for itself (the 2 in A-2-3-4) stands for nothing and
+    is never listed; nor is a replacement that would leave the meld breaking the limits."""
+    out = []
+    if not _natural_in(rules, natural, reading.kind):
+        return out
+    naturals = _naturals(cards, reading)
+    seen = set()
+    for i, (w, stands) in enumerate(reading.wilds):
+        if reading.kind == "run":
+            if natural != stands:
+                continue
+        else:
+            if C.rank_of(natural) != reading.rank:
+                continue
+            if rules.distinct and C.suit_of(natural) in {C.suit_of(c) for c in naturals}:
+                continue
+        if (w, stands) in seen:
+            continue
+        seen.add((w, stands))
+        rest = reading.wilds[:i] + reading.wilds[i + 1:]
+        if not _limits_ok(rules, reading.kind, len(naturals) + 1, len(rest), len(cards)):
+            continue
+        new = Reading(reading.kind, rank=reading.rank, suit=reading.suit, ranks=reading.ranks,
+                      wilds=rest)
+        out.append((w, new))
+    return out
+
+
+# ---------------------------------------------------------------- opening
+
+
+def reading_value(rules: Rules, cards, reading: Reading) -> int:
+    """What the meld counts towards an opening threshold: opening values, a wild card
+    counting as the card it stands for when the variant says so."""
+    total = 0
+    acting = Counter(w for w, _ in reading.wilds)
+    for c in cards:
+        if acting[c]:
+            acting[c] -= 1
+            continue
+        total += rules.opening_natural[c]
+    for w, stands in reading.wilds:
+        if rules.wild_counts_as_natural:
+            if stands is None:
+                total += rules.opening_natural[C.make(reading.rank, 0)]
+            else:
+                total += rules.opening_natural[stands]
+        else:
+            total += rules.opening_value[w]
+    return total
+
+
+def opening_value(rules: Rules, hand, keep: int = 0) -> int:
+    """The largest opening value ``hand`` can lay down while keeping at least ``keep``
+    cards in hand (the card a player must still discard)."""
+    hand = list(hand)
+    val, groups, dead = Search(rules, hand, mode="opening").solve()
+    if keep <= len(dead) or val <= 0:
+        return max(val, 0)
+    best = 0
+    for d in set(hand):
+        rest = list(hand)
+        rest.remove(d)
+        best = max(best, opening_value(rules, rest, keep - 1))
+    return best
+
+
+def can_fill(rules: Rules, hand, slots: list[tuple[str, int, int]], keep: int = 0) -> bool:
+    """Can ``hand`` still make the melds ``slots`` (``(kind, size, count)``: count melds of
+    that kind of at least that size), keeping at least ``keep`` cards unmelded?"""
+    slots = [s for s in slots if s[2] > 0]
+    if not slots:
+        return len(hand) >= keep
+    hand = list(hand)
+    if sum(s[1] * s[2] for s in slots) + keep > len(hand):
+        return False
+    search = Search(rules, hand, slots=[(k, n, False) for k, n, _ in slots],
+                    counts=[c for _, _, c in slots], exact=True)
+    val, groups, dead = search.solve()
+    if val is None:
+        return False
+    if len(dead) >= keep:
+        return True
+    for d in set(hand):
+        rest = list(hand)
+        rest.remove(d)
+        if can_fill(rules, rest, slots, keep - 1):
+            return True
+    return False
+
+
+def can_meld_all(rules: Rules, hand, leave: int = 0) -> bool:
+    """Can every card of ``hand`` but at most ``leave`` go into melds?"""
+    hand = list(hand)
+    if not hand:
+        return True
+    _v, groups, dead = Search(rules, hand).solve()
+    if len(dead) <= leave:
+        return True
+    if leave == 0:
+        return False
+    for d in set(dead):
+        rest = list(hand)
+        rest.remove(d)
+        if can_meld_all(rules, rest, leave - 1):
+            return True
+    return False
+
+
+def _slot_size(rules: Rules, kind: str, size: int | None) -> int:
+    if size is not None:
+        return size
+    return rules.run_min if kind == "run" else rules.set_min
+
+
+def contract_slots(rules: Rules, option) -> list[tuple[str, int, int]]:
+    """One alternative of a contract as ``(kind, size, count)`` slots."""
+    return [(r.kind, _slot_size(rules, r.kind, r.size), r.count) for r in option]
+
+
+def fit_slots(slots: list[tuple[str, int, int]], melds: list[tuple[tuple, Reading]]):
+    """Every way to place ``melds`` (already laid towards the contract) into distinct slots:
+    the slots left open after each way, as lists of ``(kind, size, count)``."""
+    results = []
+
+    def place(i: int, left: list[int]):
+        if i == len(melds):
+            results.append([(k, n, c) for (k, n, _), c in zip(slots, left)])
+            return
+        cards, reading = melds[i]
+        for j, (kind, size, _count) in enumerate(slots):
+            if left[j] > 0 and reading.kind == kind and len(cards) >= size:
+                left[j] -= 1
+                place(i + 1, left)
+                left[j] += 1
+
+    place(0, [c for _, _, c in slots])
+    unique = []
+    for r in results:
+        if r not in unique:
+            unique.append(r)
+    return unique
