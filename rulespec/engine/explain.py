@@ -59,6 +59,12 @@ def explain(game, text: str, parsed) -> str:
     missing = [c for c, n in Counter(parsed.cards).items() if hand[c] < n]
     if kind == A.REPLACE:
         missing = [parsed.cards[0]] if hand[parsed.cards[0]] < 1 else []
+    if game.phase in ("play", "claim meld") and kind not in (A.MELD, A.LAY_OFF) and not missing:
+        if game.owed:
+            return (f"the wild card {_names(game.owed)} you took off the table must be played again "
+                    "this turn before anything else")
+        if game.pending_mode is not None and kind in (A.DISCARD, A.KNOCK, A.SHOW, A.LAY_OFF, A.REPLACE):
+            return "finish going down first: the melds you laid this turn do not yet make your opening"
     if kind not in kinds:
         if kind in (A.DISCARD, A.KNOCK, A.SHOW, A.GIN, A.MELD, A.LAY_OFF, A.REPLACE) and game.phase == "draw":
             return "you must draw before you " + ("lay cards down" if kind in (A.MELD, A.LAY_OFF, A.REPLACE)

@@ -137,6 +137,7 @@ def score_hand(game, reason: str, winner: int | None = None, rummy: bool = False
             details["knocker"] = knocker
     elif reason in ("stock exhausted", "stalemate"):
         count_all()
+        details["stock reused"] = game.reuses
         outcome = rs.stock.outcome
         if outcome == "differences":
             low = min(pens[p] for p in live)
