@@ -20,17 +20,6 @@ from . import cards as C
 
 
 @dataclass(frozen=True)
-class Span:
-    """Where a rule was written: 1-based line and column, end exclusive."""
-
-    file: str
-    line: int
-    column: int
-    end_line: int
-    end_column: int
-
-
-@dataclass(frozen=True)
 class Between:
     """An inclusive range of whole numbers; ``max`` None means no upper limit."""
 
@@ -210,7 +199,7 @@ class Turn:
     all_at_once: Between | None = None  # rounds in which a hand may only be melded whole
     new_melds_after_opening: bool = True
     layoff: LayOff | None = LayOff()
-    discard_taken: bool = False  # may the card just taken from the discard pile go back
+    discard_taken: bool = True  # may the card just taken from the discard pile go straight back
     # stalemate breakers (OpenSpiel's gin): the hand is void at the Nth draw from the
     # discard pile, or when N turns in a row end by throwing back the card just taken
     max_discard_draws: int | None = None
