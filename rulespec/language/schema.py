@@ -16,11 +16,29 @@ from .diagnostics import Diagnostic, line_of
 SCHEMA_PATH = Path(__file__).with_name("schema.json")
 
 
+def _inline_refs(node, defs: dict):
+    """The schema with each local ``{"$ref": "#/$defs/x"}`` replaced by its definition
+    (merged with any keywords beside it): the same schema, validated without reference
+    lookups, which otherwise cost more than the rest of the validation."""
+    if isinstance(node, list):
+        return [_inline_refs(n, defs) for n in node]
+    if not isinstance(node, dict):
+        return node
+    node = {k: _inline_refs(v, defs) for k, v in node.items() if k != "$defs"}
+    ref = node.pop("$ref", None)
+    if ref is None:
+        return node
+    target = _inline_refs(defs[ref.removeprefix("#/$defs/")], defs)
+    if not node:
+        return target
+    return {"allOf": [target, node]}
+
+
 @functools.lru_cache(maxsize=1)
 def validator() -> Draft202012Validator:
     schema = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
     Draft202012Validator.check_schema(schema)
-    return Draft202012Validator(schema)
+    return Draft202012Validator(_inline_refs(schema, schema.get("$defs", {})))
 
 
 # What a limited number is, in the words of the rule that sets it.
