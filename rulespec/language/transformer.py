@@ -139,6 +139,11 @@ _RANK_WORDS = {"aces": "A", "kings": "K", "queens": "Q", "jacks": "J", "tens": "
 _MELD_KINDS = {"set": "set", "trio": "set", "group": "set", "book": "set", "run": "run", "sequence": "run", "straight": "run"}
 
 
+def _face(rank: int) -> int:
+    """A card's face value: ace 1, number cards their number, court cards 10."""
+    return 1 if rank == 0 else min(rank + 1, 10)
+
+
 def _value(tok: Token):
     """A token as the value it means."""
     t = tok.type
@@ -259,12 +264,10 @@ class RuleTransformer:
                     ranks = list(C.RANKS[lo : hi + 1])
                 for r in ranks:
                     i = C.RANKS.index(r)
-                    face = 1 if i == 0 else min(i + 1, 10)
-                    self.set(cls, f"{prefix}.ranks.{i}", face if points is None else points)
+                    self.set(cls, f"{prefix}.ranks.{i}", _face(i) if points is None else points)
             elif cls.data == "class_card":
                 card = _value(cls.children[0])
-                i = C.rank_of(C.parse_card(card))
-                face = 1 if i == 0 else min(i + 1, 10)
+                face = _face(C.rank_of(C.parse_card(card)))
                 self.set(cls, f"{prefix}.cards.{card}", face if points is None else points)
             else:
                 field = "joker" if cls.data == "class_jokers" else "wild"
