@@ -248,6 +248,12 @@ class GoingOut:
 class Knock:
     max_deadwood: int
     defender_lays_off: bool = True
+    # most cards the defender may lay off beyond each end of one of the knocker's runs
+    # (None: no limit); OpenSpiel's gin_rummy allows 2
+    run_end_layoffs: int | None = None
+    # most cards in one meld laid out after a knock, by either player: a longer run goes
+    # down in parts (None: any length); OpenSpiel's gin_rummy lays 3-5 cards at a time
+    lay_out_max: int | None = None
 
 
 @dataclass(frozen=True)

@@ -357,6 +357,13 @@ class RuleTransformer:
     def knock_at_most(self, node, n):
         self.set(node, "knock.max_deadwood", n)
 
+    def knock_run_end_layoffs(self, node, n):
+        self.set(node, "knock.defender_lays_off", True)
+        self.set(node, "knock.run_end_layoffs", n)
+
+    def knock_lay_out_max(self, node, n):
+        self.set(node, "knock.lay_out_max", n)
+
     def show_sequences(self, node, n):
         self.set(node, "show.sequences", n)
 

@@ -184,6 +184,10 @@ def _ending(ir):
     k = ir["knock"]
     yield "Most deadwood for a knock", "no knocking" if k is None else W.points(k["max_deadwood"])
     yield "Opponent lays off after a knock", "—" if k is None else _yes(k["defender_lays_off"])
+    yield "Cards laid off at each end of a run", "—" if k is None or not k["defender_lays_off"] else (
+        "any number" if k.get("run_end_layoffs") is None else W.number(k["run_end_layoffs"]))
+    yield "Most cards in one meld laid out after a knock", "—" if k is None else (
+        "any number" if k.get("lay_out_max") is None else W.number(k["lay_out_max"]))
     g = ir["gin"]
     yield "Gin", _yes(g is not None, "played", "not played")
     yield "Big gin", "—" if g is None else _yes(g["big_gin"], "played", "not played")

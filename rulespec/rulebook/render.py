@@ -778,8 +778,16 @@ class Rulebook:
         if k["defender_lays_off"]:
             text += (" The opponent may lay off deadwood cards onto the knocker's melds (unless the knocker "
                      "has gone gin). The knocker may not lay off.")
+            most = k.get("run_end_layoffs")
+            if most is not None:
+                text += (f" At most {W.plural(most, 'card')} may be laid off "
+                         "beyond each end of one of the knocker's runs.")
         else:
             text += " No one may lay off."
+        most = k.get("lay_out_max")
+        if most is not None:
+            text += (f" Melds are laid out at most {W.plural(most, 'card')} at a time: a longer run "
+                     "goes down in parts.")
         text += " You are never obliged to knock."
         yield "ending", 1, text
 
