@@ -240,6 +240,23 @@ def parse(text: str) -> Parsed:
         "`meld 7S 8S 9S`, `lay off 9S on 3`, `knock 3H`, `pass`")
 
 
+_SET_LABEL = re.compile(r"^set\s+of\s+(10|[2-9AJQKTajqkt])s\b(.*)$", re.IGNORECASE)
+
+
+def _norm_label(label: str) -> str:
+    """The ``as ...`` part in canonical form: keywords in lower case, cards as ``7S``."""
+    m = _SET_LABEL.match(label.strip())
+    if m:
+        rank = C.RANKS[C.rank_index(m.group(1))]
+        rest = _norm_cards(m.group(2))
+        label = f"set of {rank}s{rest}"
+    else:
+        label = _norm_cards(label)
+        label = re.sub(r"^run\b", "run", label, flags=re.IGNORECASE)
+    label = re.sub(r"\b(wild|pure|itself)\b", lambda x: x.group(1).lower(), label, flags=re.IGNORECASE)
+    return label.replace("( ", "(").replace(" )", ")")
+
+
 def _split_as(words: list[str], after: int = 0) -> tuple[list[str], str | None]:
     """Split off the ``as ...`` part. The word ``as`` is the keyword only where it cannot
     be the ace of spades: before ``set``/``run`` (a meld) or after the meld number."""
@@ -248,9 +265,5 @@ def _split_as(words: list[str], after: int = 0) -> tuple[list[str], str | None]:
           and (after or (i + 1 < len(lw) and lw[i + 1] in ("set", "run")))]
     if at:
         i = at[0]
-        label = _norm_cards(" ".join(words[i + 1:]))
-        label = re.sub(r"\b(Set|SET)\b", "set", label)
-        label = re.sub(r"\b(Run|RUN)\b", "run", label)
-        label = label.replace("( ", "(").replace(" )", ")")
-        return words[:i], label
+        return words[:i], _norm_label(" ".join(words[i + 1:]))
     return words, None

@@ -44,9 +44,18 @@ def problems(game) -> list[str]:
     if game.is_over():
         pass
     count = sum(game.in_hand)
-    deck = Counter(deck_cards(rs, count))
-    have = zones(game)
-    if have != deck:
+    want = [0] * 53
+    for c in deck_cards(rs, count):
+        want[c] += 1
+    got = [0] * 53
+    for zone in (game.stock, game.discards, game.out, *game.hands, *(m.cards for m in game.table)):
+        for c in zone:
+            got[c] += 1
+    if game.cut_card is not None:
+        got[game.cut_card] += 1
+    if got != want:
+        deck = Counter(deck_cards(rs, count))
+        have = zones(game)
         missing = deck - have
         extra = have - deck
         out.append(f"cards are lost or doubled: missing {C.cards_str(sorted(missing.elements()))}; "

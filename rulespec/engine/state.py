@@ -433,8 +433,8 @@ class Game:
 
     def _stalemate(self) -> bool:
         """Can no player ever go out again? Decided only where it can be proved: hands
-        never grow (no push, no claims), every hand is too small to hold a new meld after
-        a draw, and no card off the table fits any table meld (by lay-off or by taking a
+        never grow (no push, no claims), every hand is too small to lay a new meld after
+        a draw (keeping the card it must discard), and no card off the table fits any table meld (by lay-off or by taking a
         wild's place). Then the table never changes and neither do the chances."""
         rs = self.ruleset
         t = rs.turn
@@ -443,7 +443,8 @@ class Game:
             return False
         r = self.rules
         smallest = min(r.set_min if r.has_sets else 99, r.run_min if r.has_runs else 99)
-        if any(len(self.hands[p]) + 1 >= smallest for p in range(self.n) if self.active[p]):
+        keep = self._keep_min()
+        if any(len(self.hands[p]) + 1 - keep >= smallest for p in range(self.n) if self.active[p]):
             return False
         pool = set(self.stock) | set(self.discards)
         for p in range(self.n):
@@ -779,6 +780,10 @@ class Game:
             return []
         out = []
         opening = self._needs_opening(p) or (self.pending_mode == "open")
+        if opening and not whole and not self._opening_possible(p):
+            return []
+        if whole and self.pending_mode is None and not self._whole_ok(p, ()):
+            return []
         for cards, reading in self._hand_melds(p):
             left = len(hand) - len(cards)
             if whole:
@@ -802,12 +807,15 @@ class Game:
         rest = self._rest(p, cards)
         go = self.ruleset.going_out
         how = go.final_discard if go is not None else "required"
+        cr = self._count_rules()
         if how == "forbidden":
-            return ES.can_meld_all(self._count_rules(), rest, 0)
+            return ES.can_meld_all(cr, rest, 0)
         if how == "optional":
-            return ES.can_meld_all(self._count_rules(), rest, 1)
-        return any(ES.can_meld_all(self._count_rules(), [x for i, x in enumerate(rest) if i != j], 0)
-                   for j in {rest.index(c) for c in set(rest)}) if rest else False
+            return ES.can_meld_all(cr, rest, 1)
+        if not rest or not ES.can_meld_all(cr, rest, 1):
+            return False
+        return any(ES.can_meld_all(cr, [x for i, x in enumerate(rest) if i != j], 0)
+                   for j in {rest.index(c) for c in set(rest)})
 
     def _count_rules(self):
         r = self.rules
@@ -819,6 +827,31 @@ class Game:
             cr.__dict__.pop("_count_rules", None)
             r._count_rules = cr
         return cr
+
+    def _opening_possible(self, p: int) -> bool:
+        """Can the opening still be completed from this hand at all? (One search that
+        spares one per candidate meld when the answer is no.)"""
+        op = self.ruleset.opening
+        hand = self.hands[p]
+        keep = self._keep_min()
+        contract = op.contract(self.round)
+        if contract is not None:
+            ok = False
+            for option in contract.options:
+                slots = ES.contract_slots(self.rules, option)
+                for left in ES.fit_slots(slots, self.pending):
+                    if ES.can_fill(self.rules, hand, left, keep):
+                        ok = True
+                        break
+                if ok:
+                    break
+            if not ok:
+                return False
+        if op.threshold is not None:
+            have = sum(ES.reading_value(self.rules, c, r) for c, r in self.pending)
+            if have + ES.opening_value(self.rules, hand, keep) < op.threshold:
+                return False
+        return True
 
     def _opening_ok(self, p: int, cards, reading) -> bool:
         """May this meld go down towards the opening (contract and threshold), leaving a

@@ -90,7 +90,15 @@ def _natural_in(rules: Rules, card: int, kind: str) -> bool:
 
 
 def _windows(rules: Rules):
-    """Every window of places a run may occupy: tuples of rank indexes, lowest first."""
+    """Every window of places a run may occupy: ``(ranks, mask)`` with the rank indexes
+    lowest first and the bit mask of those ranks."""
+    hit = rules.__dict__.get("_engine_windows")
+    if hit is None:
+        hit = rules._engine_windows = [(w, sum(1 << r for r in w)) for w in _make_windows(rules)]
+    return hit
+
+
+def _make_windows(rules: Rules):
     out = []
     if rules.aces == "around":
         for length in range(rules.run_min, rules.run_max + 1):
@@ -129,10 +137,12 @@ def hand_melds(rules: Rules, hand) -> list[tuple[tuple[int, ...], Reading]]:
 
     if rules.has_sets:
         hi_size = rules.set_max
-        for rank in range(13):
-            pool = [C.make(rank, s) for s in range(4)]
-            pool = [c for c in pool if cnt[c] and _natural_in(rules, c, "set")]
-            if not pool:
+        by_rank: dict[int, list[int]] = {}
+        for c in sorted(cnt):
+            if _natural_in(rules, c, "set"):
+                by_rank.setdefault(c % 13, []).append(c)
+        for rank, pool in by_rank.items():
+            if len(pool) + n_wild < rules.set_min and rules.distinct:
                 continue
             if rules.distinct:
                 choices = [sub for k in range(1, len(pool) + 1) for sub in combinations(pool, k)]
@@ -149,26 +159,30 @@ def hand_melds(rules: Rules, hand) -> list[tuple[tuple[int, ...], Reading]]:
                     add_with_wilds(nat, k)
 
     if rules.has_runs:
+        windows = _windows(rules)
+        runs_present = [0, 0, 0, 0]
+        for c in cnt:
+            if c != C.JOKER and _natural_in(rules, c, "run"):
+                runs_present[c // 13] |= 1 << (c % 13)
         for suit in range(4):
-            present = [r for r in range(13) if cnt[C.make(r, suit)]
-                       and _natural_in(rules, C.make(r, suit), "run")]
+            present = runs_present[suit]
             if not present:
                 continue
-            have = set(present)
-            for window in _windows(rules):
-                filled = [r for r in window if r in have]
-                if not filled:
+            for window, mask in windows:
+                have = mask & present
+                if not have:
                     continue
-                empty = len(window) - len(filled)
+                empty = (mask & ~present).bit_count()
                 if empty > n_wild:
                     continue
+                filled = [r for r in window if have >> r & 1]
                 spare = n_wild - empty
                 # places that hold a natural may still be filled by a wild card instead
                 for drop in range(0, min(spare, len(filled) - 1) + 1):
                     for left_out in combinations(filled, drop):
                         nat = tuple(C.make(r, suit) for r in filled if r not in left_out)
                         k = empty + drop
-                        duals_used = sum(1 for c in nat if rules.is_wild(c))
+                        duals_used = sum(1 for c in nat if rules.is_wild(c)) if rules.dual else 0
                         if k > _wild_limit(rules, len(nat)) or k > n_wild - duals_used:
                             continue
                         add_with_wilds(nat, k)
@@ -211,16 +225,26 @@ def _limits_ok(rules: Rules, kind: str, naturals: int, wilds: int, size: int) ->
 def extensions(rules: Rules, cards, reading: Reading, card: int) -> list[Reading]:
     """The readings of the meld ``cards`` (read as ``reading``) with ``card`` laid off
     onto it: the old wild cards keep standing for what they stood for, no card moves."""
-    out: list[Reading] = []
-    naturals = _naturals(cards, reading)
-    n_nat, n_wild, size = len(naturals), len(reading.wilds), len(cards) + 1
     wild = rules.is_wild(card)
-    if reading.kind == "set":
+    kind = reading.kind
+    if not wild:
+        # the quick answer for most cards: wrong rank for the set, wrong suit for the run
+        if card == C.JOKER:
+            return []
+        if kind == "set":
+            if card % 13 != reading.rank:
+                return []
+        elif card // 13 != reading.suit:
+            return []
+    out: list[Reading] = []
+    n_wild = len(reading.wilds)
+    n_nat, size = len(cards) - n_wild, len(cards) + 1
+    if kind == "set":
         if rules.set_max is not None and size > rules.set_max:
             return out
         r = reading.rank
         if C.rank_of(card) == r and _natural_in(rules, card, "set"):
-            if not (rules.distinct and C.suit_of(card) in {C.suit_of(c) for c in naturals}):
+            if not (rules.distinct and C.suit_of(card) in {C.suit_of(c) for c in _naturals(cards, reading)}):
                 if _limits_ok(rules, "set", n_nat + 1, n_wild, size):
                     out.append(reading)
         if wild and _limits_ok(rules, "set", n_nat, n_wild + 1, size):
@@ -316,9 +340,22 @@ def reading_value(rules: Rules, cards, reading: Reading) -> int:
     return total
 
 
+_OPEN: dict[tuple, int] = {}
+
+
 def opening_value(rules: Rules, hand, keep: int = 0) -> int:
     """The largest opening value ``hand`` can lay down while keeping at least ``keep``
     cards in hand (the card a player must still discard)."""
+    key = (id(rules), tuple(sorted(hand)), keep)
+    hit = _OPEN.get(key)
+    if hit is None:
+        if len(_OPEN) > 100_000:
+            _OPEN.clear()
+        hit = _OPEN[key] = _opening_value(rules, hand, keep)
+    return hit
+
+
+def _opening_value(rules: Rules, hand, keep: int) -> int:
     hand = list(hand)
     val, groups, dead = Search(rules, hand, mode="opening").solve()
     if keep <= len(dead) or val <= 0:
@@ -327,13 +364,26 @@ def opening_value(rules: Rules, hand, keep: int = 0) -> int:
     for d in set(hand):
         rest = list(hand)
         rest.remove(d)
-        best = max(best, opening_value(rules, rest, keep - 1))
+        best = max(best, _opening_value(rules, rest, keep - 1))
     return best
+
+
+_FILL: dict[tuple, bool] = {}
 
 
 def can_fill(rules: Rules, hand, slots: list[tuple[str, int, int]], keep: int = 0) -> bool:
     """Can ``hand`` still make the melds ``slots`` (``(kind, size, count)``: count melds of
     that kind of at least that size), keeping at least ``keep`` cards unmelded?"""
+    key = (id(rules), tuple(sorted(hand)), tuple(slots), keep)
+    hit = _FILL.get(key)
+    if hit is None:
+        if len(_FILL) > 100_000:
+            _FILL.clear()
+        hit = _FILL[key] = _can_fill(rules, hand, slots, keep)
+    return hit
+
+
+def _can_fill(rules: Rules, hand, slots, keep: int) -> bool:
     slots = [s for s in slots if s[2] > 0]
     if not slots:
         return len(hand) >= keep
@@ -350,13 +400,26 @@ def can_fill(rules: Rules, hand, slots: list[tuple[str, int, int]], keep: int = 
     for d in set(hand):
         rest = list(hand)
         rest.remove(d)
-        if can_fill(rules, rest, slots, keep - 1):
+        if _can_fill(rules, rest, slots, keep - 1):
             return True
     return False
 
 
+_ALL: dict[tuple, bool] = {}
+
+
 def can_meld_all(rules: Rules, hand, leave: int = 0) -> bool:
     """Can every card of ``hand`` but at most ``leave`` go into melds?"""
+    key = (id(rules), tuple(sorted(hand)), leave)
+    hit = _ALL.get(key)
+    if hit is None:
+        if len(_ALL) > 100_000:
+            _ALL.clear()
+        hit = _ALL[key] = _can_meld_all(rules, hand, leave)
+    return hit
+
+
+def _can_meld_all(rules: Rules, hand, leave: int) -> bool:
     hand = list(hand)
     if not hand:
         return True
