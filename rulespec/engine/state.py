@@ -344,6 +344,7 @@ class Game:
         self.misses = [0] * n
         self.dropped: dict[int, int] = {}
         self.top_discarder = None
+        self.first_reading: dict[int, object] = {}  # a meld's reading before any lay-off
         self.reuses = 0
         self.discard_draws = 0
         self.throw_backs = 0
@@ -587,7 +588,7 @@ class Game:
         elif phase == "lay off":
             acts = self._defender_layoffs() + [A.simple(A.PASS)]
         elif phase == "defend":
-            acts = [self._meld_action(c, r) for c, r in self._hand_melds(self.player)]
+            acts = [self._meld_action(c, r) for c, r in self._lay_out_melds(self.player)]
             acts.append(A.simple(A.PASS))
         else:  # pragma: no cover
             acts = []
@@ -723,7 +724,7 @@ class Game:
         p = self.player
         hand = self.hands[p]
         acts = []
-        for cards, reading in self._hand_melds(p):
+        for cards, reading in self._lay_out_melds(p):
             rest = list(hand)
             for c in cards:
                 rest.remove(c)
@@ -735,13 +736,25 @@ class Game:
 
     def _defender_layoffs(self) -> list[Action]:
         p = self.player
+        most = self.ruleset.knock.run_end_layoffs
         acts = []
         for m in self.table:
             if m.owner != self.knocker:
                 continue
             for c in set(self.hands[p]):
-                acts.extend(self._layoff_options(m, c))
+                opts = self._layoff_options(m, c)
+                if most is not None and m.reading.kind == "run":
+                    opts = [a for a in opts if self._run_ends_ok(m, a.reading, most)]
+                acts.extend(opts)
         return acts
+
+    def _run_ends_ok(self, m: TableMeld, new, most: int) -> bool:
+        """Does ``new`` (what run ``m`` becomes) hold at most ``most`` cards beyond each
+        end of the run as it was laid?"""
+        first = self.first_reading.get(m.id, m.reading)
+        low = new.ranks.index(first.ranks[0])
+        high = len(new.ranks) - low - len(first.ranks)
+        return low <= most and high <= most
 
     # melds ----------------------------------------------------------
 
@@ -753,6 +766,14 @@ class Game:
                 _MELD_CACHE.clear()
             hit = _MELD_CACHE[key] = ES.hand_melds(self.rules, self.hands[p])
         return hit
+
+    def _lay_out_melds(self, p: int):
+        """The melds ``p`` may lay out after a knock (no longer than the rules allow)."""
+        most = self.ruleset.knock.lay_out_max
+        melds = self._hand_melds(p)
+        if most is None:
+            return melds
+        return [(cards, r) for cards, r in melds if len(cards) <= most]
 
     def _meld_action(self, cards, reading) -> Action:
         readings = ES.readings_of(self.rules, cards)
@@ -1218,6 +1239,7 @@ class Game:
         m = self.table[a.target - 1]
         card = a.cards[0]
         self.hands[p].remove(card)
+        self.first_reading.setdefault(m.id, m.reading)
         m.cards.append(card)
         m.reading = a.reading
         if self.phase == "lay off":
