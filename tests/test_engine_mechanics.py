@@ -533,3 +533,162 @@ def test_a_shuffled_restock_is_a_new_random_stock():
         acts = [a for a in g.legal_actions() if a.kind in ("draw stock", "discard")]
         g.apply(rng.choice(acts))
     assert not g.stock_ordered and len(g.chance_outcomes()) > 1
+
+
+# ------------------------------------------------------------------ OpenSpiel's gin
+
+
+@pytest.fixture(scope="module")
+def os_gin():
+    return load("house/gin-openspiel")
+
+
+def test_two_throw_backs_in_a_row_make_the_openspiel_hand_void(os_gin):
+    """gin-openspiel: "hand is void after 2 throw-backs in a row" (gin_rummy.cc ends the
+    game when the upcard is thrown back twice running)."""
+    g = new_game(os_gin, players=2, deck=stacked_deck(os_gin, 2, upcard="KD"))
+    g.play("draw discard", "discard KD")
+    assert not g.results and g.throw_backs == 1
+    g.play("draw discard", "discard KD")
+    r = g.results[-1]
+    assert r.reason == "void" and r.details["why"] == "repeated throw-back" and r.scores == (0, 0)
+
+
+def test_the_fiftieth_draw_from_the_discard_pile_voids_the_openspiel_hand(os_gin):
+    """gin-openspiel: "hand is void on draw 50 from the discard pile" (the upcard offer
+    before the first turn does not count)."""
+    g = new_game(os_gin, players=2, deck=stacked_deck(os_gin, 2, upcard="KD"))
+    g.play("pass", "pass", "draw stock")
+    g.deal_on()
+    g.apply(next(a for a in g.legal_actions() if a.kind == "discard"))
+    draws = 0
+    while not g.results:
+        g.apply("draw discard")
+        draws += 1
+        if g.results:
+            break
+        g.apply(next(a for a in g.legal_actions() if a.kind == "discard" and a.card != g.taken))
+    assert draws == 50 and g.results[-1].reason == "void"
+    assert g.results[-1].details["why"] == "discard draw limit"
+
+
+def test_at_the_openspiel_wall_the_upcard_is_taken_only_to_knock(os_gin):
+    """gin-openspiel: when two stock cards remain the player may pass (a void hand) or take
+    the upcard and knock at once (gin_rummy.cc's wall phase)."""
+    stock = [f"{r}{s}" for s in "SHD" for r in ("A 2 3 4 5 6 7 8 9 10 J Q K".split())
+             if f"{r}{s}" not in ("2S", "3S", "4S", "5H", "6H", "7H", "KD", "QD")][:28] + ["10C"]
+    hands = ["AC 2C 3C 4C 5C 6C 7C JC QC KC", "2S 3S 4S 5H 6H 7H 8C 9C KD QD"]
+    deck = stacked_deck(os_gin, 2, hands=hands, upcard="JD" if "JD" not in stock else "AS", stock=stock)
+    g = new_game(os_gin, players=2, deck=deck)
+    g.play("pass", "pass")
+    while len(g.stock) > 2:
+        p = g.current_player()
+        g.play("draw stock").deal_on()
+        g.apply("discard " + C.card_str(g.hands[p][-1]))
+    assert g.current_player() == 1 and C.card_str(g.discards[-1]) == "10C"
+    assert g.legal_strings() == ["draw discard", "pass"]
+    g.apply("draw discard")
+    assert set(g.legal_strings()) == {"knock KD", "knock QD"}
+    g.play("knock KD", "meld 2S 3S 4S", "meld 5H 6H 7H", "meld 8C 9C 10C", "pass", "pass", "pass")
+    r = g.results[-1]
+    assert r.reason == "knock" and r.penalties == (28 + 30, 10) and r.scores == (0, 48)
+
+
+def test_openspiel_ties_score_nothing(os_gin):
+    """gin-openspiel: "ties go to the knocker": an equal count scores zero, no bonus
+    (gin_rummy.cc adds the undercut bonus only when the knocker's score is negative)."""
+    deck = stacked_deck(os_gin, 2, hands=["8H 9H 10H 2S 2D 2C 5C 6C 7C KS",
+                                          "QS QD QC 3D 4D 5D 6D 7D 8D 8C"], upcard="8S")
+    g = new_game(os_gin, players=2, deck=deck)
+    g.play("draw discard", "knock KS", "meld 8H 9H 10H", "meld 2S 2D 2C", "meld 5C 6C 7C", "pass",
+           "pass", "meld QS QD QC", "meld 3D 4D 5D", "meld 6D 7D 8D", "pass")
+    r = g.results[-1]
+    assert r.penalties == (8, 8) and r.reason == "knock" and r.scores == (0, 0)
+
+
+# ------------------------------------------------------------------ lay-off and going-out rules
+
+
+def test_lay_off_onto_own_melds_only():
+    v = tweak("basic", "lay off: onto any meld", "lay off: onto own melds")
+    deck = stacked_deck(v, 2, hands=["AS 2S 3S 9H 9D KD QD JC 10C 4C", "5S 7C 7D 7H 2H 3H 4H 9C 6C JD"],
+                        upcard="KC", stock=["QC", "8C"])
+    g = new_game(v, players=2, deck=deck)
+    g.play("draw stock", "meld AS 2S 3S", "discard QC")
+    g.play("draw stock", "meld 7C 7D 7H")
+    assert "lay off 5S on 1" not in g.legal_strings() and "lay off 8C on 2" not in g.legal_strings()
+    with pytest.raises(IllegalMove, match="only onto your own melds"):
+        g.apply("lay off 5S on 1")
+    assert "lay off 6C on 2" not in g.legal_strings()  # 6C does not fit 7-7-7
+
+
+def test_lay_off_needs_a_meld_of_ones_own_first():
+    """003 (Laying off): "you may not lay off any cards on other players' melds until you
+    have laid down at least one meld of your own"."""
+    v = load("house/basic-layoff-after-meld")
+    deck = stacked_deck(v, 2, hands=["AS 2S 3S 9H 9D KD QD JC 10C 4C", "5S 7C 7D 7H 2H 3H 4H 9C 6C JD"],
+                        upcard="KC", stock=["QC", "8C"])
+    g = new_game(v, players=2, deck=deck)
+    g.play("draw stock", "meld AS 2S 3S", "discard QC", "draw stock").deal_on()
+    with pytest.raises(IllegalMove, match="meld of your own"):
+        g.apply("lay off 4H on 1")
+    g.play("meld 7C 7D 7H")
+    assert "lay off 5S on 1" not in g.legal_strings()  # 5S does not fit A-2-3 either
+    assert "lay off 4H on 1" not in g.legal_strings()
+
+
+def test_partners_lay_off_onto_each_others_melds_but_not_onto_the_opponents():
+    v = tweak("house/push-ten-cards", "extends \"push\"", "extends \"push\"\nlay off: onto own and partner's melds; only after opening")
+    hands = ["7S 7H 7D 8S 8H 8D 3C 4D 5H 9S", "8C JS JH JC 10H 10D 10C 4S 5D 6H",
+             "8C QS QH QC 9H 9D 9C 3S 6D 2H"]
+    g = new_game(v, players=4, deck=stacked_deck(v, 4, hands=hands, upcard="KC"))
+    g.play("draw discard", "meld 7S 7H 7D", "meld 8S 8H 8D", "discard KC")
+    g.play("draw discard", "meld JS JH JC", "meld 10H 10D 10C")
+    assert "lay off 8C on 2" not in g.legal_strings()
+    g.apply("discard 4S")
+    g.play("draw discard", "meld QS QH QC", "meld 9H 9D 9C")
+    assert "lay off 8C on 2" in g.legal_strings()
+
+
+def test_going_out_only_with_a_final_discard_keeps_a_card_back():
+    """003 (Last discard): "You are not allowed to meld all your cards, leaving nothing to
+    discard"."""
+    v = load("house/basic-last-discard")
+    deck = stacked_deck(v, 2, hands=["AS 2S 3S 4S 5S 6S 7S 8S 9S 10S"], upcard="KC", stock=["JS"])
+    g = new_game(v, players=2, deck=deck)
+    g.play("draw stock")
+    assert "meld AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS" not in g.legal_strings()
+    g.play("meld AS 2S 3S 4S 5S 6S 7S 8S 9S 10S", "discard JS")
+    assert g.results[-1].reason == "went out" and g.results[-1].rummy
+
+
+def test_a_claimer_who_may_meld_at_once_does_so_before_the_turn_goes_on():
+    v = tweak("continental", "no melding until next turn", "claimer may meld at once")
+    g = new_game(v, players=4, deck=stacked_deck(v, 4, upcard="KC")).deal_on()
+    g.play("draw stock", "may i")
+    g.deal_on()
+    assert (g.phase, g.current_player()) == ("claim meld", 1) and "pass" in g.legal_strings()
+    g.play("pass")
+    g.deal_on()
+    assert (g.phase, g.current_player()) == ("play", 0)
+    check_invariants(g)
+
+
+def test_continental_round_two_asks_for_one_trio_and_one_straight(continental):
+    """002: hand 2 is "One trio & one straight"; the deal passes to the left."""
+    v = continental
+    first = stacked_deck(v, 4, hands=["5S 5H 5C 5D 5S 5H 9D 9C 9S 9H 9D 9C"], upcard="KC", stock=["5C"])
+    second = stacked_deck(v, 4, round=2, hands=[None, "7S 7H 7D 3C 4C 5C 6C KS QH JD 2S 8H"],
+                          upcard="KC", stock=["10D"])
+    g = new_game(v, players=4, deck=[first, second])
+    g.play("draw stock", "pass", "pass", "pass", "meld 5S 5H 5C", "meld 9D 9C 9S")
+    for c in "5D 5S 5H 9H 9D 9C".split():
+        g.apply(f"lay off {c} on {1 if c[0] == '5' else 2}")
+    g.apply("discard 5C") if g.hands[0] else None
+    assert g.results[0].reason == "went out" and g.results[0].winner == 0
+    g.deal_on()
+    assert (g.round, g.dealer, g.current_player()) == (2, 0, 1)
+    g.play("draw stock", "pass", "pass", "pass", "meld 7S 7H 7D")
+    assert "meld 3C 4C 5C 6C" in g.legal_strings()
+    g.play("meld 3C 4C 5C 6C")
+    assert g.opened[1]

@@ -66,6 +66,13 @@ def problems(game) -> list[str]:
         if game.in_hand[p] and not game.active[p] and game.hands[p]:
             out.append(f"seat {p} dropped out but holds cards")
     size = game.deal_size
+    if game.dealt is not None:
+        for p in range(game.n):
+            want = 0
+            if game.in_hand[p]:
+                want = size + (rs.deal.starter_extra if p == game.starter else 0)
+            if game.dealt[p] != want:
+                out.append(f"seat {p} was dealt {game.dealt[p]} cards, the rules give {want}")
     if not game.is_over() and game.phase not in ("deal",):
         t = rs.turn
         simple = (not rs.melds.on_table and t.push is None and t.claims is None)

@@ -380,6 +380,7 @@ class Game:
         self._then = "begin"
         self._buried = 0
         self.deal_size = size
+        self.dealt = None  # each seat's cards once the deal is done
 
     def _turn_reset(self) -> None:
         self.taken = None  # the card taken from the discard pile this turn
@@ -403,6 +404,7 @@ class Game:
 
     def _begin(self) -> None:
         rs = self.ruleset
+        self.dealt = [len(h) for h in self.hands]
         if rs.deal.offer and self.discards:
             roles = {"non-dealer": self.starter, "dealer": self.dealer}
             self.offerees = [roles[r] for r in rs.deal.offer if r in roles]
