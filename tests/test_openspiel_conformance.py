@@ -39,6 +39,13 @@ How the two notations map (each choice is explained where it is made in the code
   played in rulespec. Both then lay melds one at a time and ``pass`` (allowed once the
   cards left count 10 or less); the defender lays off cards one at a time, ``pass``, lays
   melds, ``pass`` (no lay-offs after gin).
+* Meld and lay-off limits (where the engines truly differed, decided by OpenSpiel and said
+  in the language): OpenSpiel's meld actions are sets of 3-4 and runs of 3-5 cards
+  (``int_to_meld``), so a longer run is laid out in parts (``knock: melds laid out at most
+  5 cards at a time``); its ``AllLayoffs`` offers a lay-off on a run only next to the run
+  as laid or next to a card already laid off there (``knock: defender lays off at most 2
+  cards at each end of a run``). A lay-off that fits both a run and a set goes on the run
+  (see :func:`_rs_move`).
 * The first upcard: OpenSpiel's FirstUpcard phase offers ``Draw upcard``/``Pass`` to
   player 0 then player 1, and when both pass player 0's only move is ``Draw stock``; the
   house file says ``offered to the non-dealer, then the dealer`` and rulespec's first turn
