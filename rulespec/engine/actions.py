@@ -120,6 +120,18 @@ def simple(kind: str, card: int | None = None) -> Action:
     return a
 
 
+def card_actions(kind: str) -> tuple[Action, ...]:
+    """The shared ``kind`` action of every card code, indexed by the code."""
+    return tuple(simple(kind, c) for c in range(53))
+
+
+#: cards in the order a player sorts them (suit, then rank; jokers last)
+SORTED_CODES = tuple(sorted(range(53), key=C.sort_key))
+DISCARDS = card_actions(DISCARD)
+KNOCKS = card_actions(KNOCK)
+SHOWS = card_actions(SHOW)
+
+
 # ---------------------------------------------------------------- reading labels
 
 

@@ -136,9 +136,10 @@ def score_hand(game, reason: str, winner: int | None = None, rummy: bool = False
             winner = undercut_by[0]
             details["knocker"] = knocker
     elif reason in ("stock exhausted", "stalemate"):
-        count_all()
         details["stock reused"] = game.reuses
         outcome = rs.stock.outcome
+        if outcome != "void":
+            count_all()
         if outcome == "differences":
             low = min(pens[p] for p in live)
             if sc.method == "winner collects":

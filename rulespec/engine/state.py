@@ -594,36 +594,49 @@ class Game:
             acts.append(A.simple(A.PASS))
         else:  # pragma: no cover
             acts = []
+        if phase in ("draw", "offer", "claim") or (phase == "play" and not self.ruleset.melds.on_table):
+            return acts  # built in order, no duplicates
         return sorted(set(acts), key=_key)
 
     # ---------------------------------------------------------------- draw
 
     def _draw_actions(self) -> list[Action]:
+        """The moves that begin a turn, in sorted order (draws, then pass, miss, drop)."""
         rs = self.ruleset
         t = rs.turn
-        acts: list[Action] = []
         p = self.player
-        if rs.drops is not None:
-            acts.append(A.simple(A.DROP))
-            if rs.drops.misses is not None:
-                acts.append(A.simple(A.MISS))
         live = self._stock_live()
-        draws: list[Action] = []
         sources = ("stock",) if self.stock_only else t.draw_from
+        stock = discard = push = end = False
         for src in sources:
-            if src == "stock" and live:
-                draws.append(A.simple(A.DRAW_STOCK))
+            if src == "stock":
+                stock = stock or live
             elif src == "discard" and self.discards:
-                if live or self._discard_allowed_at_wall(p):
-                    draws.append(A.simple(A.DRAW_DISCARD))
+                discard = live or self._discard_allowed_at_wall(p)
             elif src == "push" and live and self.discards and t.push is not None:
-                draws.append(A.simple(A.PUSH))
-        uses_stock = any(s in ("stock", "push") for s in sources)
-        if not live and (uses_stock or not draws):
-            draws.append(A.simple(A.DRAW_STOCK) if self._can_rebuild() else A.simple(A.PASS))
-        elif not draws:
-            draws.append(A.simple(A.DRAW_STOCK))
-        return acts + draws
+                push = True
+        uses_stock = "stock" in sources or "push" in sources
+        if not live and (uses_stock or not (discard or push)):
+            if self._can_rebuild():
+                stock = True
+            else:
+                end = True
+        elif not (stock or discard or push):
+            stock = True
+        acts = []
+        if stock:
+            acts.append(_DRAW_STOCK)
+        if discard:
+            acts.append(_DRAW_DISCARD)
+        if push:
+            acts.append(_PUSH)
+        if end:
+            acts.append(_PASS)
+        if rs.drops is not None:
+            if rs.drops.misses is not None:
+                acts.append(_MISS)
+            acts.append(_DROP)
+        return acts
 
     def _discard_allowed_at_wall(self, p: int) -> bool:
         """With the stock exhausted, may the top discard still be taken?"""
@@ -671,15 +684,29 @@ class Game:
         if claim:
             acts.append(A.simple(A.PASS))
             return acts
-        for c in set(hand):
-            if self._discard_ok(p, c):
-                acts.append(A.simple(A.DISCARD, c))
+        # discards, in a player's order (the list comes out sorted without sorting)
+        held = set(hand)
+        order = [c for c in A.SORTED_CODES if c in held] if len(held) < 20 else sorted(held, key=C.sort_key)
+        banned = self._banned_discard(p)
+        last = len(hand) == 1
+        if not (last and (rs.going_out is None or rs.going_out.final_discard == "forbidden")):
+            d = A.DISCARDS
+            acts.extend(d[c] for c in order if c != banned)
         acts.extend(self._knock_starts(p))
         if rs.show is not None:
-            for c in set(hand):
-                if self._discard_ok(p, c, last_ok=True):
-                    acts.append(A.simple(A.SHOW, c))
+            sh = A.SHOWS
+            acts.extend(sh[c] for c in order if c != banned)
         return acts
+
+    def _banned_discard(self, p: int) -> int | None:
+        """The card ``p`` may not discard now: the one just taken from the discard pile,
+        when the rules say so and the hand holds something else."""
+        t = self.taken
+        if t is None or self.ruleset.turn.discard_taken:
+            return None
+        if all(x == t for x in self.hands[p]):
+            return None
+        return t
 
     def _discard_ok(self, p: int, c: int, last_ok: bool = False) -> bool:
         hand = self.hands[p]
@@ -712,12 +739,13 @@ class Game:
             return out
         limit = rs.knock.max_deadwood
         if self._deadwood_after_discard(hand) <= limit:
-            for c in set(hand):
-                if self._discard_ok(p, c, last_ok=True):
+            banned = self._banned_discard(p)
+            for c in sorted(set(hand), key=C.sort_key):
+                if c != banned:
                     rest = list(hand)
                     rest.remove(c)
                     if self._deadwood(rest) <= limit:
-                        out.append(A.simple(A.KNOCK, c))
+                        out.append(A.KNOCKS[c])
         if self._big_gin_ok(hand):
             out.append(A.simple(A.GIN))
         return out
@@ -1035,6 +1063,10 @@ class Game:
 
     def _resolve(self, action) -> Action:
         legal = self.legal_actions()
+        if isinstance(action, Action):
+            for a in legal:  # the caller usually hands back one of these very objects
+                if a is action:
+                    return a
         if self._legal_map is None:
             self._legal_map = {a.text: a for a in legal}
         if isinstance(action, Action):
@@ -1403,6 +1435,9 @@ def _key(a: Action):
 
 
 _MELD_CACHE: dict = {}
+
+_DRAW_STOCK, _DRAW_DISCARD, _PUSH = A.simple(A.DRAW_STOCK), A.simple(A.DRAW_DISCARD), A.simple(A.PUSH)
+_PASS, _MISS, _DROP = A.simple(A.PASS), A.simple(A.MISS), A.simple(A.DROP)
 
 _CHANCE_KIND = {"deal": A.DEAL, "cut": A.CUT, "upcard": A.UPCARD, "draw": A.CARD}
 
