@@ -63,6 +63,10 @@ def cmd_check(args) -> int:
         err.print(f"no .rules files in {' '.join(args.paths)}", style="red")
         return EXIT_TOOL
     variants, diags = compile_all(files)
+    if args.play:
+        from .sim.checkplay import play_findings
+
+        diags.extend(play_findings(variants, args.play))
     for d in diags:
         print_diagnostic(d)
     errors = sum(d.is_error for d in diags)
@@ -112,7 +116,7 @@ def cmd_build(args) -> int:
 
 # Packages that add their own subcommands: each module has ``register(subparsers)`` and
 # imports its heavy parts only inside the commands it runs.
-COMMAND_MODULES: tuple[str, ...] = ("rulespec.rulebook.commands",)
+COMMAND_MODULES: tuple[str, ...] = ("rulespec.rulebook.commands", "rulespec.sim.commands")
 
 
 def parser() -> argparse.ArgumentParser:
@@ -122,6 +126,8 @@ def parser() -> argparse.ArgumentParser:
         importlib.import_module(name).register(sub)
     c = sub.add_parser("check", help="report every problem in variant files")
     c.add_argument("paths", nargs="+", help="variant files or folders of them")
+    c.add_argument("--play", type=int, default=0, metavar="N",
+                   help="also play N quick games of each variant with each bot and warn about what they find")
     c.set_defaults(run=cmd_check)
     c = sub.add_parser("compile", help="print a variant's resolved IR as JSON")
     c.add_argument("file")

@@ -1,0 +1,109 @@
+"""How good a hand is, for the greedy agent: cached calls into the meld solver.
+
+:func:`evaluator` gives one :class:`HandValue` per deal's meld rules (a variant and the
+card cut as wild, if any). Its :meth:`~HandValue.cost` is the hand's least deadwood (what
+its unmatched cards are worth) under the variant's meld rules. A variant with a show
+(Indian rummy) counts its declaration too: the least deadwood while holding the show's
+sequences, plus a fixed charge for every required sequence the hand cannot hold yet, so
+that a hand gets better as it builds its pure sequence and does not settle for melds that
+can never be declared.
+
+Every answer is cached by the hand's cards (sorted), since the same hands come back move
+after move: a discard choice asks about each card of the hand, the next turn about almost
+the same cards.
+"""
+
+from __future__ import annotations
+
+from ..melds.context import Rules
+from ..melds.fast import deadwood_value
+from ..melds.solver import Search
+
+#: cached hands per set of meld rules before the cache is emptied (bounded memory)
+CACHE_LIMIT = 200_000
+
+_EVALUATORS: dict[int, tuple[Rules, HandValue]] = {}
+
+
+class HandValue:
+    """Hand costs under one set of meld rules (lower is better)."""
+
+    def __init__(self, rules: Rules):
+        self.rules = rules
+        self.value = rules.value
+        #: the average worth of a card of the deck (what an unseen card is expected to cost)
+        self.mean_value = sum(rules.value[:52]) / 52
+        show = rules.ruleset.show
+        self._levels: list[tuple[list, list, int]] = []
+        if show is not None:
+            # the show's requirement first, then with sequences given up one at a time
+            # (impure ones before pure ones), each missing one charged MISSING points
+            self.missing = 2 * max(rules.value[:52])
+            pure, seqs = show.pure, max(show.sequences, show.pure)
+            while True:
+                slots, counts = [], []
+                if pure:
+                    slots.append(("run", rules.run_min, True))
+                    counts.append(pure)
+                if seqs > pure:
+                    slots.append(("run", rules.run_min, False))
+                    counts.append(seqs - pure)
+                gone = max(show.sequences, show.pure) - seqs
+                self._levels.append((slots, counts, gone))
+                if seqs == 0:
+                    break
+                if seqs > pure:
+                    seqs -= 1
+                else:
+                    pure -= 1
+                    seqs -= 1
+        self._cost: dict[tuple, int] = {}
+
+    def cost(self, hand) -> int:
+        """The hand's cost: least deadwood (and, with a show, the missing sequences)."""
+        key = tuple(sorted(hand))
+        hit = self._cost.get(key)
+        if hit is None:
+            if len(self._cost) >= CACHE_LIMIT:
+                self._cost.clear()
+            hit = self._cost[key] = self._compute(list(key))
+        return hit
+
+    def _compute(self, hand: list[int]) -> int:
+        if not self._levels:
+            return deadwood_value(self.rules, hand)
+        total = sum(self.value[c] for c in hand)
+        best = None
+        for slots, counts, gone in self._levels:
+            charge = gone * self.missing
+            if best is not None and charge >= best:
+                break
+            if slots:
+                val = Search(self.rules, hand, slots=slots, counts=counts).solve()[0]
+                if val is None:
+                    continue
+                here = total - val + charge
+            else:
+                here = deadwood_value(self.rules, hand) + charge
+            if best is None or here < best:
+                best = here
+        return best if best is not None else total
+
+    def without(self, hand, card: int) -> int:
+        """The cost of ``hand`` less one ``card``."""
+        rest = list(hand)
+        rest.remove(card)
+        return self.cost(rest)
+
+    def is_wild(self, card: int) -> bool:
+        return self.rules.is_wild(card)
+
+
+def evaluator(rules: Rules) -> HandValue:
+    """The (shared, cached) :class:`HandValue` of a deal's meld rules."""
+    hit = _EVALUATORS.get(id(rules))
+    if hit is None or hit[0] is not rules:
+        if len(_EVALUATORS) > 256:
+            _EVALUATORS.clear()
+        hit = _EVALUATORS[id(rules)] = (rules, HandValue(rules))
+    return hit[1]

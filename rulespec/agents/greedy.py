@@ -1,0 +1,201 @@
+"""The ``greedy`` agent: one move at a time, whatever lowers the hand's cost now.
+
+It reads nothing but the legal moves, the public state and its own hand, and judges
+hands with the meld solver (:mod:`.evaluate`, cached):
+
+* it ends the hand when the rules let it: big gin, a valid show (never a wrong one), a
+  knock (with the discard that leaves least deadwood), going out;
+* it takes the upcard, the top discard or a claimed discard ("May I?") only when that
+  card lowers its cost, and otherwise draws from the stock (or pushes);
+* it lays down every meld and lays off every card that costs it nothing (the meld that
+  leaves the least deadwood first), and takes a wild card off the table when the natural
+  it gives is worth less to it than the wild;
+* it discards the card whose loss costs least (wild cards last, then the card worth
+  most), and lays down melds after a knock until it may pass;
+* it drops out at its first turn only when the hand is hopeless: its cost is at least
+  :data:`DROP_FACTOR` times the first-drop penalty;
+* once the discard pile has come round :data:`STUCK_REUSES` times in a hand, some of its
+  discards are random (:data:`STUCK_RANDOM`), so that greedy players cannot circle
+  forever in a hand that can still end.
+
+Ties are broken with the agent's random generator, so a seed fixes its play.
+"""
+
+from __future__ import annotations
+
+from ..engine import actions as A
+from .base import Agent, register
+from .evaluate import evaluator
+
+#: drop at the first turn when the hand costs at least this many first-drop penalties
+DROP_FACTOR = 5.5
+#: once the discard pile has been reused this often in a hand, a share (STUCK_RANDOM) of
+#: the discards are random: two greedy players holding on to pairs could otherwise pass
+#: the same cards round forever in a hand that can still end
+STUCK_REUSES = 2
+STUCK_RANDOM = 0.25
+
+
+@register("greedy")
+class GreedyAgent(Agent):
+    """Solver-driven, one-move-deep play (see the module docstring)."""
+
+    def choose(self, game, player: int, rng=None):
+        """The greedy move of ``player`` (the seat to move)."""
+        rng = rng or self.rng
+        legal = game.legal_actions()
+        if not legal:
+            raise ValueError("there is no legal move: the game is over")
+        if len(legal) == 1:
+            return legal[0]
+        ev = evaluator(game.rules)
+        hand = game.hands[player]
+        kinds: dict[str, list] = {}
+        for a in legal:
+            kinds.setdefault(a.kind, []).append(a)
+        phase = game.phase
+        if phase in ("offer", "draw", "claim"):
+            return self._draw(game, player, ev, hand, kinds, legal, rng)
+        if phase in ("knock", "defend"):
+            melds = kinds.get(A.MELD)
+            if melds:
+                return self._best_meld(ev, hand, melds, rng)
+            return kinds.get(A.PASS, legal)[0]
+        if phase == "lay off":
+            pick = self._best_shed(ev, hand, kinds.get(A.LAY_OFF, ()), rng, strict=True)
+            return pick or kinds.get(A.PASS, legal)[0]
+        return self._play(game, player, ev, hand, kinds, legal, rng)
+
+    # ------------------------------------------------------------ drawing
+
+    def _draw(self, game, p, ev, hand, kinds, legal, rng):
+        if A.DROP in kinds and not game.drawn[p]:
+            first = game.ruleset.drops.first
+            if ev.cost(hand) >= DROP_FACTOR * max(first, 1):
+                return kinds[A.DROP][0]
+        top = game.discards[-1] if game.discards else None
+        now = ev.cost(hand)
+        if A.DRAW_DISCARD in kinds and top is not None:
+            if self._after_taking(game, ev, hand, top) < now:
+                return kinds[A.DRAW_DISCARD][0]
+        if A.MAY_I in kinds and top is not None:
+            # a claim brings no discard and penalty cards of unknown worth: it must save
+            # more than those cards are worth on average
+            extra = game.ruleset.turn.claims.penalty * ev.mean_value
+            if ev.cost(list(hand) + [top]) + extra < now:
+                return kinds[A.MAY_I][0]
+        for kind in (A.PUSH, A.DRAW_STOCK):
+            if kind in kinds:
+                return kinds[kind][0]
+        if A.PASS in kinds:
+            return kinds[A.PASS][0]
+        if A.DRAW_DISCARD in kinds:
+            return kinds[A.DRAW_DISCARD][0]
+        useful = [a for a in legal if a.kind not in (A.DROP, A.MISS)]
+        return rng.choice(useful or legal)
+
+    @staticmethod
+    def _after_taking(game, ev, hand, card) -> int:
+        """Least cost after taking ``card`` and discarding another (or it, when allowed)."""
+        grown = list(hand) + [card]
+        back = game.ruleset.turn.discard_taken
+        best = None
+        for c in set(grown):
+            if c == card and not back and any(x != card for x in hand):
+                continue
+            v = ev.without(grown, c)
+            if best is None or v < best:
+                best = v
+        return best if best is not None else ev.cost(grown)
+
+    # ------------------------------------------------------------ the turn
+
+    def _play(self, game, p, ev, hand, kinds, legal, rng):
+        if A.GIN in kinds:
+            return kinds[A.GIN][0]
+        for a in kinds.get(A.SHOW, ()):
+            if self._valid_show(game, p, a.card):
+                return a
+        if A.KNOCK in kinds:
+            return self._least(kinds[A.KNOCK], lambda a: (ev.without(hand, a.card), -ev.value[a.card]), rng)
+        ends = [a for a in kinds.get(A.DISCARD, ()) if len(hand) == 1]
+        if ends:
+            return ends[0]
+        now = ev.cost(hand)
+        melds = kinds.get(A.MELD, [])
+        if melds:
+            best = self._best_meld(ev, hand, melds, rng)
+            must = not any(k in kinds for k in (A.DISCARD, A.LAY_OFF, A.PASS, A.KNOCK, A.SHOW))
+            if must or self._rest_cost(ev, hand, best.cards) <= now:
+                return best
+        shed = self._best_shed(ev, hand, kinds.get(A.LAY_OFF, ()), rng, strict=False)
+        if shed is not None:
+            return shed
+        swaps = []
+        for a in kinds.get(A.REPLACE, ()):
+            natural, wild = a.cards
+            swapped = list(hand)
+            swapped.remove(natural)
+            swapped.append(wild)
+            v = ev.cost(swapped)
+            if v < now:
+                swaps.append((v, a))
+        if swaps:
+            low = min(v for v, _ in swaps)
+            return rng.choice([a for v, a in swaps if v == low])
+        discards = kinds.get(A.DISCARD)
+        if discards:
+            tame = [a for a in discards if not ev.is_wild(a.card)] or discards
+            if game.reuses >= STUCK_REUSES and rng.random() < STUCK_RANDOM:
+                return rng.choice(tame)
+            return self._least(tame, lambda a: (ev.without(hand, a.card), -ev.value[a.card]), rng)
+        if melds:
+            return self._best_meld(ev, hand, melds, rng)
+        if A.PASS in kinds:
+            return kinds[A.PASS][0]
+        safe = [a for a in legal if a.kind != A.SHOW]
+        return rng.choice(safe or legal)
+
+    def _best_meld(self, ev, hand, melds, rng):
+        """The meld leaving the least cost behind (the bigger one on a tie)."""
+        return self._least(melds, lambda a: (self._rest_cost(ev, hand, a.cards), -len(a.cards)), rng)
+
+    def _best_shed(self, ev, hand, layoffs, rng, strict: bool):
+        """The lay-off that lowers the cost most (``strict``: it must lower it; otherwise
+        it may leave it equal), or None."""
+        if not layoffs:
+            return None
+        now = ev.cost(hand)
+        good = [a for a in layoffs if (ev.without(hand, a.card) < now if strict else ev.without(hand, a.card) <= now)]
+        if not good:
+            return None
+        return self._least(good, lambda a: (ev.without(hand, a.card), -ev.value[a.card]), rng)
+
+    @staticmethod
+    def _rest_cost(ev, hand, cards) -> int:
+        rest = list(hand)
+        for c in cards:
+            rest.remove(c)
+        return ev.cost(rest)
+
+    @staticmethod
+    def _least(actions, key, rng):
+        scored = [(key(a), a) for a in actions]
+        low = min(k for k, _ in scored)
+        return rng.choice([a for k, a in scored if k == low])
+
+    @staticmethod
+    def _valid_show(game, p: int, card: int) -> bool:
+        """Would showing with ``card`` face down be a valid declaration? Asks the game's
+        own test (``valid_show``) about the hand without that card, and puts the card back
+        where it was, so the game is unchanged."""
+        ev = evaluator(game.rules)
+        hand = game.hands[p]
+        if ev.without(hand, card) > 0:  # a valid show groups every card: cost 0
+            return False
+        i = hand.index(card)
+        del hand[i]
+        try:
+            return game.valid_show(p)
+        finally:
+            hand.insert(i, card)

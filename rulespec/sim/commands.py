@@ -1,0 +1,333 @@
+"""``rulespec simulate``, ``rulespec replay`` and ``rulespec play`` (registered by
+``rulespec.cli.COMMAND_MODULES``). Everything heavy is imported inside the commands, so
+that registering them costs ``rulespec check`` nothing."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+
+def _positive(text: str) -> int:
+    import argparse
+
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if n < 0:
+        raise argparse.ArgumentTypeError(f"{text!r} is negative")
+    return n
+
+
+def register(subparsers) -> None:
+    c = subparsers.add_parser("simulate", help="play many games with bots and report statistics")
+    c.add_argument("variant", help="the variant file")
+    c.add_argument("-n", "--games", type=_positive, default=100, help="games to play (default 100)")
+    c.add_argument("--agents", default="random",
+                   help="agents by seat, comma-separated, repeated round the table (default: random)")
+    c.add_argument("--seed", type=int, default=0, help="seed of the run (default 0)")
+    c.add_argument("--workers", type=_positive, default=1, help="processes to use (0: one per CPU)")
+    c.add_argument("--players", type=int, help="players per game (default: fewest the rules allow)")
+    c.add_argument("--json", action="store_true", help="print the statistics as JSON")
+    c.add_argument("--check-every", type=_positive, default=1, metavar="K",
+                   help="check the invariants after every K steps (default 1; 0: at the end of each hand)")
+    c.add_argument("--max-actions", type=_positive, default=None, metavar="N",
+                   help="safety limit: player moves per game (default 250,000)")
+    c.add_argument("--max-hand-actions", type=_positive, default=None, metavar="N",
+                   help="safety limit: player moves per hand (default 20,000)")
+    c.add_argument("--hands", type=_positive, default=None, metavar="H",
+                   help="play only the first H hands of each game")
+    c.add_argument("--save-failures", metavar="DIR",
+                   help="write a replayable record of every failed game into DIR")
+    c.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
+    c.set_defaults(run=cmd_simulate)
+
+    c = subparsers.add_parser("replay", help="play a game record back and check it still plays the same")
+    c.add_argument("record", help="a game record (JSON), as `play --save` or `simulate --save-failures` write")
+    c.add_argument("--variant", help="replay against this variant file instead of the one the record names")
+    c.add_argument("--json", action="store_true", help="print the outcome as JSON")
+    c.set_defaults(run=cmd_replay)
+
+    c = subparsers.add_parser("play", help="play a variant against bots in the terminal")
+    c.add_argument("variant", help="the variant file")
+    c.add_argument("--players", type=int, help="players at the table (default: fewest the rules allow)")
+    c.add_argument("--opponents", default="greedy",
+                   help="the bots, comma-separated, given to the other seats in turn (default: greedy)")
+    c.add_argument("--seed", type=int, help="seed of the deal (default: a new one, shown at the start)")
+    c.add_argument("--seat", type=int, default=0, help="your seat (default 0: you play first)")
+    c.add_argument("--hands", type=_positive, help="stop after this many hands")
+    c.add_argument("--save", metavar="RECORD.json", help="write the game's record here when it ends")
+    c.set_defaults(run=cmd_play)
+
+
+def _load(file: str):
+    """The compiled variant, or None after printing why it does not compile."""
+    from ..cli import compile_all, print_diagnostic
+
+    variants, diags = compile_all([Path(file)])
+    for d in diags:
+        if d.is_error or not variants:
+            print_diagnostic(d)
+    return next(iter(variants.values()), None)
+
+
+# ------------------------------------------------------------------ simulate
+
+
+def cmd_simulate(args) -> int:
+    from ..agents import parse_agents
+    from ..cli import EXIT_OK, EXIT_RULES, EXIT_TOOL, err, out
+    from .simulate import Settings, default_workers, simulate
+
+    try:
+        agents = tuple(parse_agents(args.agents))
+    except ValueError as e:
+        err.print(f"rulespec simulate: {e}", style="red", markup=False)
+        return EXIT_TOOL
+    variant = _load(args.variant)
+    if variant is None:
+        return EXIT_RULES
+    rs = variant.ruleset
+    players = args.players
+    if players is not None and players not in rs.players:
+        err.print(f"rulespec simulate: {rs.name} is not for {players} players", style="red", markup=False)
+        return EXIT_TOOL
+    from ..engine.state import Game
+
+    try:  # the same default and checks as a new game
+        n = Game(variant, players, 0).n
+    except ValueError as e:
+        err.print(f"rulespec simulate: {e}", style="red", markup=False)
+        return EXIT_TOOL
+    if len(agents) > n:
+        err.print(f"rulespec simulate: {len(agents)} agents named for {n} players", style="red")
+        return EXIT_TOOL
+    settings = Settings(agents=agents, players=players, seed=args.seed, check_every=args.check_every,
+                        max_hands=args.hands, keep_history=bool(args.save_failures))
+    if args.max_actions is not None:
+        settings.max_actions = args.max_actions
+    if args.max_hand_actions is not None:
+        settings.max_hand_actions = args.max_hand_actions
+    workers = args.workers or default_workers()
+    games = args.games
+
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, \
+        TimeRemainingColumn
+
+    show = not args.quiet and err.is_terminal
+    bar = Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+                   TextColumn("{task.fields[fails]}"), TimeElapsedColumn(), TimeRemainingColumn(),
+                   console=err, transient=True, auto_refresh=False, disable=not show)
+    task = bar.add_task(f"{rs.name}", total=games, fails="")
+    failed = [0]
+
+    def progress(o) -> None:
+        if o.failure:
+            failed[0] += 1
+        bar.update(task, advance=1, fails=f"[red]{failed[0]} failed" if failed[0] else "")
+        bar.refresh()
+
+    with bar:
+        summary, outcomes = simulate(variant, games, settings, workers=workers, path=args.variant,
+                                     progress=progress)
+    summary["variant file"] = Path(args.variant).as_posix()
+    summary["players"] = n
+    if args.save_failures:
+        _save_failures(Path(args.save_failures), args.variant, variant, outcomes, n)
+    if args.json:
+        sys.stdout.write(json.dumps(summary, indent=2) + "\n")
+    else:
+        print_summary(summary, out)
+    if summary["invariant failures"] or summary["errors"]:
+        return EXIT_TOOL
+    return EXIT_RULES if summary["safety limit hits"] else EXIT_OK
+
+
+def _save_failures(folder: Path, file: str, variant, outcomes, players: int) -> None:
+    from ..cli import err
+    from .record import Record
+
+    failed = [o for o in outcomes if o.failure and o.history is not None]
+    if not failed:
+        return
+    folder.mkdir(parents=True, exist_ok=True)
+    for o in failed:
+        rec = Record(variant=Path(file).as_posix(), players=players, actions=o.history, seed=o.seed,
+                     variant_name=variant.name, agents=list(o.agents),
+                     options={}, result=None)
+        rec.save(folder / f"game-{o.index}.json")
+    err.print(f"{len(failed)} failed game record{'s' if len(failed) != 1 else ''} written to {folder}/",
+              style="yellow")
+
+
+def _n(x) -> str:
+    if isinstance(x, float):
+        return f"{x:,.1f}" if abs(x) >= 100 or x != int(x) else f"{int(x):,}"
+    return f"{x:,}"
+
+
+def print_summary(s: dict, console) -> None:
+    """The statistics of a run as rich tables."""
+    from rich.table import Table
+    from rich.text import Text
+
+    st = s["settings"]
+    t = s.get("timing", {})
+    head = Text(f"{s['variant']}", style="bold")
+    head.append(f" · {s['games']:,} games · agents {','.join(st['agents'])} · {s.get('players', '?')} players"
+                f" · seed {st['seed']}" + (f" · first {st['max hands']} hands" if "max hands" in st else ""),
+                style=None)
+    console.print(head)
+    bad = s["invariant failures"] + s["safety limit hits"] + s["errors"]
+    line = Text(f"finished {s['finished']:,}/{s['games']:,} · invariant failures {s['invariant failures']}"
+                f" · safety-limit hits {s['safety limit hits']} · errors {s['errors']}",
+                style="bold red" if bad else "bold green")
+    console.print(line)
+    if t:
+        console.print(f"{t['seconds']:,.1f} s on {t.get('workers', 1)} worker(s) · "
+                      f"{t['games per second']:,.2f} games/s · {t['actions per second']:,.0f} actions/s"
+                      f" · invariants checked every {st['check every'] or 'hand'}"
+                      f"{' step' if st['check every'] == 1 else ' steps' if st['check every'] else ''}")
+
+    lengths = Table(title="Length", title_justify="left", box=None, padding=(0, 2))
+    lengths.add_column("")
+    for col in ("mean", "sd", "median", "min", "max"):
+        lengths.add_column(col, justify="right")
+    for key in ("actions per game", "hands per game", "actions per hand", "turns per hand"):
+        v = s[key]
+        lengths.add_row(key, *(_n(v[c]) for c in ("mean", "sd", "median", "min", "max")))
+    console.print(lengths)
+
+    if s["endings"]:
+        ends = Table(title="How hands ended", title_justify="left", box=None, padding=(0, 2))
+        ends.add_column("")
+        ends.add_column("hands", justify="right")
+        ends.add_column("share", justify="right")
+        for k, v in s["endings"].items():
+            ends.add_row(k, f"{v:,}", f"{100 * s['endings share'][k]:.1f}%")
+        console.print(ends)
+    if s["events"]:
+        console.print("Events: " + " · ".join(f"{k} {v:,}" for k, v in s["events"].items()))
+
+    scores = Table(title="Scores by seat", title_justify="left", box=None, padding=(0, 2))
+    scores.add_column("seat")
+    scores.add_column("agent")
+    for col in ("game mean", "sd", "min", "max", "hand mean", "sd"):
+        scores.add_column(col, justify="right")
+    agents = st["agents"]
+    for seat, (g, h) in enumerate(zip(s["game scores"], s["hand scores"])):
+        scores.add_row(str(seat), agents[seat % len(agents)], _n(g["mean"]), _n(g["sd"]), _n(g["min"]),
+                       _n(g["max"]), _n(h["mean"]), _n(h["sd"]))
+    console.print(scores)
+    if s["first seat win rate"] is not None:
+        wins = " · ".join(f"{k} {100 * v['win rate']:.1f}% of {v['seats']:,} seats"
+                          for k, v in s["wins by agent"].items())
+        console.print(f"Wins: first seat {100 * s['first seat win rate']:.1f}% of games · {wins}")
+    if s["opening met"]:
+        console.print("Opening requirement met (someone went down): " + " · ".join(
+            f"round {r} {100 * v['met'] / v['hands']:.0f}% of {v['hands']:,}" for r, v in s["opening met"].items()))
+    if s["failed games"]:
+        ft = Table(title="Failed games", title_justify="left", box=None, padding=(0, 2))
+        for col in ("game", "seed", "failure", "at step", "what"):
+            ft.add_column(col, overflow="fold")
+        for f in s["failed games"][:20]:
+            ft.add_row(str(f["game"]), str(f["seed"]), f["failure"], str(f["at step"]), f["message"])
+        console.print(ft)
+        if len(s["failed games"]) > 20:
+            console.print(f"... and {len(s['failed games']) - 20} more")
+
+
+# ------------------------------------------------------------------ replay
+
+
+def cmd_replay(args) -> int:
+    from rich.text import Text
+
+    from ..cli import EXIT_OK, EXIT_RULES, EXIT_TOOL, err, out, print_diagnostic
+    from .record import RecordError, read_record, replay, variant_path
+
+    try:
+        record = read_record(args.record)
+    except RecordError as e:
+        for d in e.diagnostics:
+            print_diagnostic(d)
+        return EXIT_TOOL
+    vfile = variant_path(record, args.variant)
+    if not vfile.exists():
+        from ..language.diagnostics import Diagnostic
+
+        print_diagnostic(Diagnostic("E604", f"the record's variant file {vfile.as_posix()} does not exist",
+                                    record.file or args.record, 1, 1, None,
+                                    "name the variant file with `--variant PATH`"))
+        return EXIT_TOOL
+    variant = _load(str(vfile))
+    if variant is None:
+        return EXIT_RULES
+    try:
+        report = replay(record, variant)
+    except RecordError as e:
+        for d in e.diagnostics:
+            print_diagnostic(d)
+        return EXIT_TOOL
+    if args.json:
+        d = report.divergence
+        sys.stdout.write(json.dumps({
+            "ok": report.ok, "steps": report.steps, "total": report.total,
+            "divergence": None if d is None else {
+                "index": d.index, "action": d.action, "reason": d.reason, "legal": d.legal,
+                "round": d.round, "phase": d.phase, "player": d.player},
+            "result": report.result, "expected": report.expected, "mismatch": report.mismatch}, indent=2) + "\n")
+        return EXIT_OK if report.ok else EXIT_RULES
+    name = f"{variant.name} ({vfile.as_posix()})"
+    if report.divergence is not None:
+        d = report.divergence
+        err.print(Text(f"The record no longer plays under {name}:", style="bold red"))
+        err.print(Text(f"  first divergence at step {d.index} of {report.total}: recorded `{d.action}`"))
+        err.print(Text(f"  the rules say: {d.reason}"))
+        who = {-1: "the deck (a chance step)", -4: "nobody (the game is over)"}.get(d.player, f"seat {d.player}")
+        err.print(Text(f"  there: round {d.round}, {d.phase}, {who} to move"))
+        if d.legal:
+            shown = ", ".join(f"`{a}`" for a in d.legal[:25])
+            more = f" … and {len(d.legal) - 25} more" if len(d.legal) > 25 else ""
+            err.print(Text(f"  allowed ({len(d.legal)}): {shown}{more}"))
+        return EXIT_RULES
+    if report.mismatch:
+        err.print(Text(f"Every step plays under {name}, but the result differs:", style="bold red"))
+        for m in report.mismatch:
+            err.print(Text(f"  {m}"))
+        return EXIT_RULES
+    res = report.result
+    state = "the game is over" if res["over"] else "the game is not over yet"
+    out.print(Text(f"Replayed {report.total:,} steps of {name}: {res['hands']} hand"
+                   f"{'s' if res['hands'] != 1 else ''}, scores {', '.join(str(x) for x in res['scores'])}; "
+                   f"{state}" + (" · as recorded" if report.expected else " · the record has no result to compare"),
+                   style="bold green"))
+    return EXIT_OK
+
+
+# ------------------------------------------------------------------ play
+
+
+def cmd_play(args) -> int:
+    from ..agents import parse_agents
+    from ..cli import EXIT_OK, EXIT_RULES, EXIT_TOOL, err, out
+    from .play import play_session
+
+    try:
+        opponents = parse_agents(args.opponents)
+    except ValueError as e:
+        err.print(f"rulespec play: {e}", style="red", markup=False)
+        return EXIT_TOOL
+    variant = _load(args.variant)
+    if variant is None:
+        return EXIT_RULES
+    try:
+        play_session(variant, players=args.players, opponents=opponents, seed=args.seed, seat=args.seat,
+                     hands=args.hands, stdin=sys.stdin, console=out, save=args.save,
+                     variant_file=Path(args.variant).as_posix())
+    except ValueError as e:
+        err.print(f"rulespec play: {e}", style="red", markup=False)
+        return EXIT_TOOL
+    return EXIT_OK

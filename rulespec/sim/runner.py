@@ -1,0 +1,199 @@
+"""Playing one game with bots, watching everything a simulation reports.
+
+:func:`play_game` plays one whole game (or its first ``max_hands`` hands) of a variant
+with one agent per seat, checks the interpreter's invariants as it goes, and returns a
+:class:`GameOutcome`: a small, picklable summary (how long each hand was, how it ended,
+the scores, what went wrong) that :mod:`.stats` adds up over many games.
+
+Seeds are derived, never drawn: game ``i`` of a run seeded ``S`` uses :func:`game_seed`
+``(S, i)`` for the deck and :func:`agent_seed` for each seat's agent, so a run's results
+do not depend on how many processes share it, or in which order games finish.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import traceback
+from dataclasses import dataclass, field
+
+from ..agents import make_agent
+from ..engine import actions as A
+from ..engine.invariants import problems
+from ..engine.state import SAFETY_LIMIT
+
+#: player moves in one game beyond which it counts as a game that cannot end
+MAX_GAME_ACTIONS = 250_000
+#: player moves in one hand beyond which it counts as a hand that cannot end
+MAX_HAND_ACTIONS = SAFETY_LIMIT
+
+# what can go wrong in a game (GameOutcome.failure)
+INVARIANT, HAND_LIMIT, GAME_LIMIT, ERROR, BAD_MOVE = (
+    "invariant", "hand limit", "game limit", "error", "illegal agent move")
+FAILURES = (INVARIANT, HAND_LIMIT, GAME_LIMIT, ERROR, BAD_MOVE)
+#: hand endings with a winner who played for it
+WON = frozenset({"went out", "knock", "undercut", "gin", "big gin", "show"})
+
+
+def derive(*parts) -> int:
+    """A 63-bit seed from any parts, the same in every process and Python run."""
+    text = "/".join(str(p) for p in parts).encode()
+    return int.from_bytes(hashlib.sha256(text).digest()[:8], "big") >> 1
+
+
+def game_seed(seed: int | None, index: int) -> int:
+    """The deck seed of game ``index`` of a run seeded ``seed``."""
+    return derive("game", seed, index)
+
+
+def agent_seed(game_seed_: int, seat: int) -> int:
+    """The seed of the agent in ``seat`` in the game seeded ``game_seed_``."""
+    return derive("agent", game_seed_, seat)
+
+
+@dataclass
+class HandStats:
+    """One finished hand: ``round``, how it ended, its length and what it scored."""
+
+    round: int
+    reason: str
+    actions: int  # player moves (chance steps left out)
+    turns: int
+    scores: tuple
+    winner: int | None
+    opening: bool | None = None  # did anyone meet the round's opening requirement (None: none)
+
+
+@dataclass
+class GameOutcome:
+    """Everything a simulation keeps of one game."""
+
+    index: int
+    seed: int
+    agents: tuple
+    players: int
+    finished: bool = False
+    failure: str | None = None  # one of FAILURES
+    message: str = ""  # what failed, in words
+    at_action: int | None = None  # the move (0-based, chance steps included) it failed at
+    actions: int = 0  # player moves
+    steps: int = 0  # every step, chance included
+    hands: list = field(default_factory=list)  # HandStats
+    totals: tuple = ()
+    winners: tuple = ()
+    events: dict = field(default_factory=dict)  # drops, wrong shows, claims, …
+    history: list | None = None  # every step's string (kept for failed games when asked)
+    seconds: float = 0.0
+
+
+def _count(events: dict, key: str) -> None:
+    events[key] = events.get(key, 0) + 1
+
+
+def play_game(variant, players: int | None = None, seed: int | None = None,
+              agents=("random",), index: int = 0, check_every: int = 1,
+              max_actions: int = MAX_GAME_ACTIONS, max_hand_actions: int = MAX_HAND_ACTIONS,
+              max_hands: int | None = None, keep_history: bool = False) -> GameOutcome:
+    """Play one game of ``variant`` seeded ``seed`` with one agent per seat (``agents``
+    names them; seat ``s`` plays ``agents[s % len(agents)]``).
+
+    ``check_every``: check the invariants after every that-many steps (1: after each
+    one; 0: only when a hand ends) and always at the end. ``max_actions`` and
+    ``max_hand_actions`` are the safety limits (player moves per game, per hand);
+    ``max_hands`` stops after that many hands (the game then counts as finished).
+    ``keep_history`` keeps the steps of a game that failed, for a record."""
+    import time
+
+    from ..engine import new_game
+
+    start = time.perf_counter()
+    game = new_game(variant, players=players, seed=seed)
+    n = game.n
+    names = tuple(agents[s % len(agents)] for s in range(n))
+    bots = [make_agent(names[s], seed=agent_seed(seed, s)) for s in range(n)]
+    out = GameOutcome(index=index, seed=seed, agents=names, players=n)
+    rs = game.ruleset
+    opening_rule = rs.opening
+    done_hands = 0
+    hand_actions = hand_turns = 0
+    turn_key = None
+    opened = False
+    steps = 0
+    last_kind = None
+
+    def fail(kind: str, message: str) -> GameOutcome:
+        out.failure, out.message, out.at_action = kind, message, steps
+        return out
+
+    try:
+        while not game.is_over():
+            if game.is_chance():
+                game.apply_chance()
+                steps += 1
+            else:
+                p = game.current_player()
+                if game.phase in ("draw", "play") and (done_hands, game.turn) != turn_key:
+                    turn_key = (done_hands, game.turn)
+                    hand_turns += 1
+                action = bots[p].choose(game, p)
+                try:
+                    action = game.apply(action)
+                except Exception as e:  # the agent chose a move the game refuses
+                    return fail(BAD_MOVE, f"the {names[p]} agent chose `{action}`: {e}")
+                steps += 1
+                out.actions += 1
+                hand_actions += 1
+                last_kind = action.kind
+                if action.kind == A.DROP:
+                    _count(out.events, "drops")
+                elif action.kind == A.MAY_I:
+                    _count(out.events, "claims")
+                elif action.kind == A.SHOW and (len(game.results) == done_hands or game.results[-1].reason != "show"):
+                    _count(out.events, "wrong shows")
+                elif action.kind == A.MISS:
+                    _count(out.events, "missed turns")
+                if (action.kind in (A.MELD, A.LAY_OFF) and len(game.results) == done_hands
+                        and any(game.opened)):
+                    opened = True
+            if len(game.results) > done_hands:
+                for res in game.results[done_hands:]:
+                    reason = res.reason
+                    if reason == "drops" and last_kind == A.SHOW:
+                        reason = "wrong show"
+                    needs = (opening_rule.contract(res.round) is not None
+                             or opening_rule.threshold is not None)
+                    out.hands.append(HandStats(res.round, reason, hand_actions, hand_turns,
+                                               tuple(res.scores), res.winner,
+                                               (opened or res.reason == "went out") if needs else None))
+                done_hands = len(game.results)
+                hand_actions = hand_turns = 0
+                opened = False
+                found = problems(game)
+                if found:
+                    return fail(INVARIANT, "; ".join(found))
+                if max_hands is not None and done_hands >= max_hands:
+                    break
+            elif check_every and steps % check_every == 0:
+                found = problems(game)
+                if found:
+                    return fail(INVARIANT, "; ".join(found))
+            if hand_actions > max_hand_actions:
+                return fail(HAND_LIMIT, f"hand {game.round} went on for more than {max_hand_actions:,} "
+                                        f"moves without ending")
+            if out.actions > max_actions:
+                return fail(GAME_LIMIT, f"the game went on for more than {max_actions:,} moves "
+                                        f"({done_hands} hands) without ending")
+        found = problems(game)
+        if found:
+            return fail(INVARIANT, "; ".join(found))
+        out.finished = True
+    except Exception as e:  # a bug in the interpreter or an agent, never a player's move
+        tb = traceback.extract_tb(e.__traceback__)[-1]
+        return fail(ERROR, f"{type(e).__name__}: {e} (at {tb.filename.rsplit('/', 1)[-1]}:{tb.lineno})")
+    finally:
+        out.steps = steps
+        out.totals = tuple(game.totals)
+        out.winners = tuple(game.winners)
+        out.seconds = time.perf_counter() - start
+        if keep_history and out.failure is not None:
+            out.history = list(game.history)
+    return out
