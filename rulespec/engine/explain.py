@@ -21,7 +21,7 @@ def _phase_needs(game) -> str:
     phase = game.phase
     p = game.current_player()
     if p == -1:
-        return "cards are being dealt: the next step is a chance step such as `" + \
+        return "a card is coming off the deck: the next step is a chance step such as `" + \
             game.legal_actions()[0].text + "`"
     return {
         "offer": f"seat {p} is offered the upcard: `draw discard` or `pass`",

@@ -283,7 +283,7 @@ class Game:
         """Every piece of game state, deep-copied (caches left out): equal dicts mean
         equal games."""
         out = {k: copy.deepcopy(v) for k, v in self.__dict__.items()
-               if k not in ("variant", "ruleset", "rules", "_legal", "_legal_map", "_rng")}
+               if k not in ("variant", "ruleset", "rules", "_legal", "_legal_map", "_rng", "_scratch")}
         out["_rng"] = self._rng.getstate()
         return out
 
@@ -381,6 +381,7 @@ class Game:
         self._buried = 0
         self.deal_size = size
         self.dealt = None  # each seat's cards once the deal is done
+        self._scratch = {}  # per-move working values (not game state)
 
     def _turn_reset(self) -> None:
         self.taken = None  # the card taken from the discard pile this turn
@@ -644,9 +645,21 @@ class Game:
         if how == "any":
             return True
         if how == "knock" and self.ruleset.knock is not None:
-            hand = self.hands[p] + [self.discards[-1]]
-            return self._deadwood_after_discard(hand) <= self.ruleset.knock.max_deadwood or (
-                self._big_gin_ok(hand))
+            top = self.discards[-1]
+            hand = self.hands[p] + [top]
+            if self._big_gin_ok(hand):
+                return True
+            limit = self.ruleset.knock.max_deadwood
+            if self._deadwood_after_discard(hand) > limit:
+                return False
+            # the knock's discard may not be the card just taken, where the rules say so
+            for c in set(hand):
+                if c == top and not self.ruleset.turn.discard_taken and any(x != c for x in hand):
+                    continue
+                rest = list(hand)
+                rest.remove(c)
+                if self._deadwood(rest) <= limit:
+                    return True
         return False
 
     # ---------------------------------------------------------------- play
@@ -904,6 +917,45 @@ class Game:
                 return False
         return True
 
+    def _contract_witnesses(self, p: int) -> list:
+        """Ways found to complete the contract from the whole hand: ``(slots, groups)``
+        with ``groups`` the ``(cards, slot)`` melds of one solution (cached per move)."""
+        key = ("witness", p, len(self.history))
+        hit = self._scratch.get(key)
+        if hit is None:
+            hit = []
+            contract = self.ruleset.opening.contract(self.round)
+            keep = self._keep_min()
+            for option in contract.options:
+                slots = ES.contract_slots(self.rules, option)
+                for left in ES.fit_slots(slots, self.pending):
+                    groups = ES.fill_groups(self.rules, self.hands[p], left, keep)
+                    if groups is not None:
+                        hit.append((left, groups))
+            self._scratch = {key: hit}
+        return hit
+
+    def _witnessed(self, p: int, cards, reading) -> bool:
+        """A quick yes for a contract meld: some solution found for the whole hand still
+        works with this meld in place of the one that filled its slot."""
+        hand = Counter(self.hands[p])
+        need = Counter(cards)
+        keep = self._keep_min()
+        for slots, groups in self._contract_witnesses(p):
+            for i, (g, j) in enumerate(groups):
+                kind, size, _c = slots[j]
+                if reading.kind != kind or len(cards) < size:
+                    continue
+                others = Counter()
+                n = 0
+                for k, (h, _j) in enumerate(groups):
+                    if k != i:
+                        others.update(h)
+                        n += len(h)
+                if not (need + others - hand) and len(self.hands[p]) - n - len(cards) >= keep:
+                    return True
+        return False
+
     def _opening_ok(self, p: int, cards, reading) -> bool:
         """May this meld go down towards the opening (contract and threshold), leaving a
         hand that can still complete it?"""
@@ -913,12 +965,15 @@ class Game:
         keep = max(self._keep_min(), 0)
         laid = self.pending + [(tuple(cards), reading)]
         contract = op.contract(self.round)
-        if contract is not None:
+        if contract is not None and not self._witnessed(p, cards, reading):
             ok = False
+            melds = self._hand_melds(p)
+            rest_c = Counter(rest)
             for option in contract.options:
                 slots = ES.contract_slots(self.rules, option)
                 for left in ES.fit_slots(slots, laid):
-                    if ES.can_fill(self.rules, rest, left, keep):
+                    quick = ES.fill_from(melds, rest_c, left, keep)
+                    if quick or (quick is None and ES.can_fill(self.rules, rest, left, keep)):
                         ok = True
                         break
                 if ok:
@@ -1134,13 +1189,13 @@ class Game:
     def _do_draw_discard(self, a: Action) -> None:
         p = self.player
         t = self.ruleset.turn
-        if self.phase == "draw":
+        if self.phase == "draw" and self._stock_live():
             self.discard_draws += 1
             if t.max_discard_draws is not None and self.discard_draws >= t.max_discard_draws:
                 self._end_hand("void", details={"why": "discard draw limit"})
                 return
-            if not self._stock_live():
-                self.must_knock = self.ruleset.stock.last_discard == "knock"
+        if self.phase == "draw" and not self._stock_live():
+            self.must_knock = self.ruleset.stock.last_discard == "knock"
         self.drawn[p] = True
         self.misses[p] = 0
         card = self.discards.pop()

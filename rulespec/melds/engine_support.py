@@ -383,6 +383,88 @@ def can_fill(rules: Rules, hand, slots: list[tuple[str, int, int]], keep: int = 
     return hit
 
 
+def fill_groups(rules: Rules, hand, slots: list[tuple[str, int, int]], keep: int = 0):
+    """One way to make ``slots`` from ``hand`` keeping ``keep`` cards: a list of
+    ``(cards, slot)`` pairs, ``slot`` an index into ``slots``; None when the quick search
+    finds none (which does not prove there is none: :func:`can_fill` decides)."""
+    open_slots = [s for s in slots if s[2] > 0]
+    if not open_slots:
+        return []
+    hand = list(hand)
+    search = Search(rules, hand, slots=[(k, n, False) for k, n, _ in open_slots],
+                    counts=[c for _, _, c in open_slots], exact=True)
+    val, groups, dead = search.solve()
+    if val is None or len(dead) < keep:
+        return None
+    # give each group the slot it fills
+    left = [s[2] for s in slots]
+    out = []
+
+    def place(i: int) -> bool:
+        if i == len(groups):
+            return True
+        g = groups[i]
+        kinds = {r.kind for r in readings_of(rules, g)}
+        for j, (kind, size, _c) in enumerate(slots):
+            if left[j] > 0 and kind in kinds and len(g) >= size:
+                left[j] -= 1
+                out.append((tuple(g), j))
+                if place(i + 1):
+                    return True
+                out.pop()
+                left[j] += 1
+        return False
+
+    return out if place(0) else None
+
+
+_FITTING: dict = {}
+
+
+def _fitting(melds, kind: str, size: int) -> list:
+    """The card groups of ``melds`` that fit a slot (cached for the list object)."""
+    key = (id(melds), kind, size)
+    hit = _FITTING.get(key)
+    if hit is None or hit[0] is not melds:
+        if len(_FITTING) > 2000:
+            _FITTING.clear()
+        hit = _FITTING[key] = (melds, [(cards, Counter(cards)) for cards, r in melds
+                                       if r.kind == kind and len(cards) >= size])
+    return hit[1]
+
+
+def fill_from(melds, hand, slots: list[tuple[str, int, int]], keep: int = 0,
+              budget: int = 5000) -> bool | None:
+    """Can ``slots`` be made of disjoint melds taken from ``melds`` (every ``(cards,
+    reading)`` of a hand, as :func:`hand_melds` lists them) within ``hand`` (a Counter),
+    keeping ``keep`` cards? None when the search gives up after ``budget`` steps."""
+    need = [(k, n) for k, n, c in slots for _ in range(c)]
+    if not need:
+        return sum(hand.values()) >= keep
+    total = sum(hand.values())
+    by_slot = [_fitting(melds, kind, size) for kind, size in need]
+    steps = [0]
+
+    def go(i: int, start: int, used: Counter, n_used: int) -> bool | None:
+        if i == len(need):
+            return total - n_used >= keep
+        first = start if i and need[i] == need[i - 1] else 0
+        options = by_slot[i]
+        for x in range(first, len(options)):
+            steps[0] += 1
+            if steps[0] > budget:
+                return None
+            cards, c = options[x]
+            if any(used[k] + v > hand[k] for k, v in c.items()):
+                continue
+            got = go(i + 1, x + 1, used + c, n_used + len(cards))
+            if got or got is None:
+                return got
+        return False
+
+    return go(0, 0, Counter(), 0)
+
+
 def _can_fill(rules: Rules, hand, slots, keep: int) -> bool:
     slots = [s for s in slots if s[2] > 0]
     if not slots:
