@@ -410,3 +410,33 @@ def test_a_basic_game_ends_at_100_points_and_the_highest_total_wins(basic):
     s = g.scores()
     assert max(s.game) >= 100 and s.winners == (s.game.index(max(s.game)),)
     assert sum(r.scores[r.winner] for r in g.results if r.reason == "went out") == sum(s.game)
+
+
+# ------------------------------------------------------------------ invariants
+
+
+def test_the_invariants_catch_a_lost_card_a_doubled_card_and_a_wrong_total(basic):
+    from rulespec.engine import InvariantError
+
+    g = new_game(basic, players=2, seed=1).deal_on()
+    check_invariants(g)
+    lost = g.clone()
+    lost.stock.pop()
+    with pytest.raises(InvariantError, match="missing"):
+        check_invariants(lost)
+    doubled = g.clone()
+    doubled.hands[0].append(doubled.hands[1][0])
+    with pytest.raises(InvariantError, match="extra"):
+        check_invariants(doubled)
+    wrong = g.clone()
+    wrong.totals[0] += 5
+    with pytest.raises(InvariantError, match="not the sum"):
+        check_invariants(wrong)
+
+
+def test_a_clone_plays_on_independently(gin):
+    g = new_game(gin, players=2, seed=3).deal_on()
+    c = g.clone()
+    c.apply("pass")
+    assert g.phase == "offer" and g.current_player() == 0 and c.current_player() == 1
+    assert g.history != c.history

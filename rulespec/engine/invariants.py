@@ -17,6 +17,7 @@ from collections import Counter
 from .. import cards as C
 from .deal import deck_cards
 from ..melds.checks import penalty as _penalty
+from ..melds.context import rules_for
 
 
 class InvariantError(AssertionError):
@@ -118,11 +119,41 @@ def problems(game) -> list[str]:
 _CHECKED: dict[int, object] = {}
 
 
+def check_knock(game, result) -> list[str]:
+    """A knock between two players scored as the variant's knock table says: the deadwood
+    counts are the cards left in hand, and the winner gets the difference plus the bonus."""
+    out = []
+    rules = rules_for(game.ruleset, result.wild)
+    counts = [sum(rules.value[c] for c in h) for h in result.hands]
+    for p in range(game.n):
+        if result.penalties[p] is not None and result.penalties[p] != counts[p]:
+            out.append(f"round {result.round}: seat {p}'s deadwood was counted {result.penalties[p]}, "
+                       f"its cards count {counts[p]}")
+    live = [p for p in range(game.n) if result.penalties[p] is not None]
+    k = game.ruleset.scoring.knock
+    if len(live) != 2 or k is None:
+        return out
+    if result.reason == "undercut":
+        d, knocker = result.winner, result.details["knocker"]
+        want = counts[knocker] - counts[d] + k.undercut
+    else:
+        knocker = result.winner
+        d = next(p for p in live if p != knocker)
+        bonus = {"gin": k.gin, "big gin": k.big_gin}.get(result.reason, 0)
+        want = counts[d] - counts[knocker] + bonus
+    if result.scores[result.winner] != want:
+        out.append(f"round {result.round}: a {result.reason} should score {want}, "
+                   f"not {result.scores[result.winner]}")
+    return out
+
+
 def check_penalties(game, result) -> list[str]:
     """Are a finished hand's counted penalties what the cards left in each hand cost
     under the variant's table (count rule and cap)?"""
     out = []
-    if result.reason in ("knock", "undercut", "gin", "big gin", "void"):
+    if result.reason in ("knock", "undercut", "gin", "big gin"):
+        return check_knock(game, result)
+    if result.reason == "void":
         return out
     for p in range(game.n):
         pen = result.penalties[p]

@@ -243,9 +243,13 @@ class Game:
         )
 
     def returns(self) -> tuple:
-        """One value per seat, higher better: the totals, negated when the lowest total
-        wins (OpenSpiel's ``returns``)."""
+        """One value per seat, higher better: the totals (the team's under partnerships),
+        negated when the lowest total wins (OpenSpiel's ``returns``)."""
         sign = 1 if self.ruleset.game.winner == "highest" else -1
+        teams = team_totals(self, self.totals)
+        if teams is not None:  # partners share their team's result
+            ps = self.ruleset.partnerships
+            return tuple(number(sign * teams[p % ps.teams]) for p in range(self.n))
         return tuple(number(sign * t) for t in self.totals)
 
     def observation(self, player: int) -> Observation:
