@@ -130,6 +130,8 @@ MALFORMED = [
     ("another format", {"format": "chess", "variant": "x", "players": 2, "actions": []}, "E603", "not a rulespec"),
     ("no such variant", {"variant": "variants/nothere.rules", "players": 2, "actions": []}, "E604", "does not exist"),
     ("players the variant refuses", {"variant": str(GIN), "players": 3, "actions": []}, "E605", "for 2 players"),
+    ("an option nobody knows", {"variant": str(GIN), "players": 2, "options": {"speed": 2}, "actions": []},
+     "E605", "speed"),
     ("a deck that is not the variant's", {"variant": str(GIN), "players": 2, "deck": ["AS", "AS"], "actions": []},
      "E605", "stacked deck"),
 ]

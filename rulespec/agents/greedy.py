@@ -10,13 +10,15 @@ hands with the meld solver (:mod:`.evaluate`, cached):
 * it lays down every meld and lays off every card that costs it nothing (the meld that
   leaves the least deadwood first), and takes a wild card off the table when the natural
   it gives is worth less to it than the wild;
-* it discards the card whose loss costs least (wild cards last, then the card worth
-  most), and lays down melds after a knock until it may pass;
+* it discards the card whose loss costs least, a wild card counting :data:`WILD_KEEP`
+  average cards more (then the card worth most), and lays down melds after a knock until
+  it may pass;
 * it drops out at its first turn only when the hand is hopeless: its cost is at least
   :data:`DROP_FACTOR` times the first-drop penalty;
-* once the discard pile has come round :data:`STUCK_REUSES` times in a hand, some of its
-  discards are random (:data:`STUCK_RANDOM`), so that greedy players cannot circle
-  forever in a hand that can still end.
+* once a hand is stuck (the discard pile has come round :data:`STUCK_REUSES` times, or
+  :data:`STUCK_MOVES` moves were made), some of its draws and discards are random
+  (:data:`STUCK_RANDOM`), so that greedy players cannot circle forever in a hand that can
+  still end.
 
 Ties are broken with the agent's random generator, so a seed fixes its play.
 """
@@ -29,11 +31,16 @@ from .evaluate import evaluator
 
 #: drop at the first turn when the hand costs at least this many first-drop penalties
 DROP_FACTOR = 5.5
-#: once the discard pile has been reused this often in a hand, a share (STUCK_RANDOM) of
-#: the discards are random: two greedy players holding on to pairs could otherwise pass
-#: the same cards round forever in a hand that can still end
+#: a hand counts as stuck once the discard pile has been reused this often, or after
+#: this many moves; then a share (STUCK_RANDOM) of the draws and discards are random. Two
+#: greedy players can otherwise pass the same cards round forever in a hand that can
+#: still end (pairs nobody breaks; a complete meld that may not go down because going
+#: out needs a final discard, kept while the same card goes back and forth)
 STUCK_REUSES = 2
+STUCK_MOVES = 1000
 STUCK_RANDOM = 0.25
+#: what discarding a wild card costs on top of what the hand loses, in average card values
+WILD_KEEP = 2
 
 
 @register("greedy")
@@ -54,6 +61,10 @@ class GreedyAgent(Agent):
         for a in legal:
             kinds.setdefault(a.kind, []).append(a)
         phase = game.phase
+        if phase in ("draw", "play") and self._stuck(game) and rng.random() < STUCK_RANDOM:
+            shaken = [a for a in legal if a.kind not in (A.DROP, A.MISS, A.SHOW, A.KNOCK, A.GIN)]
+            if shaken:
+                return rng.choice(shaken)
         if phase in ("offer", "draw", "claim"):
             return self._draw(game, player, ev, hand, kinds, legal, rng)
         if phase in ("knock", "defend"):
@@ -145,10 +156,13 @@ class GreedyAgent(Agent):
             return rng.choice([a for v, a in swaps if v == low])
         discards = kinds.get(A.DISCARD)
         if discards:
-            tame = [a for a in discards if not ev.is_wild(a.card)] or discards
-            if game.reuses >= STUCK_REUSES and rng.random() < STUCK_RANDOM:
-                return rng.choice(tame)
-            return self._least(tame, lambda a: (ev.without(hand, a.card), -ev.value[a.card]), rng)
+            keep = WILD_KEEP * ev.mean_value
+
+            def loss(a):
+                wild = ev.is_wild(a.card)
+                return (ev.without(hand, a.card) + (keep if wild else 0), wild, -ev.value[a.card])
+
+            return self._least(discards, loss, rng)
         if melds:
             return self._best_meld(ev, hand, melds, rng)
         if A.PASS in kinds:
@@ -170,6 +184,10 @@ class GreedyAgent(Agent):
         if not good:
             return None
         return self._least(good, lambda a: (ev.without(hand, a.card), -ev.value[a.card]), rng)
+
+    @staticmethod
+    def _stuck(game) -> bool:
+        return game.reuses >= STUCK_REUSES or game.moves_this_hand >= STUCK_MOVES
 
     @staticmethod
     def _rest_cost(ev, hand, cards) -> int:

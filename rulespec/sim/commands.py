@@ -162,6 +162,10 @@ def _save_failures(folder: Path, file: str, variant, outcomes, players: int) -> 
               style="yellow")
 
 
+def _every(k: int) -> str:
+    return "after every step" if k == 1 else f"every {k} steps" if k else "at the end of each hand"
+
+
 def _n(x) -> str:
     if isinstance(x, float):
         return f"{x:,.1f}" if abs(x) >= 100 or x != int(x) else f"{int(x):,}"
@@ -188,8 +192,7 @@ def print_summary(s: dict, console) -> None:
     if t:
         console.print(f"{t['seconds']:,.1f} s on {t.get('workers', 1)} worker(s) · "
                       f"{t['games per second']:,.2f} games/s · {t['actions per second']:,.0f} actions/s"
-                      f" · invariants checked every {st['check every'] or 'hand'}"
-                      f"{' step' if st['check every'] == 1 else ' steps' if st['check every'] else ''}")
+                      f" · invariants checked {_every(st['check every'])}")
 
     lengths = Table(title="Length", title_justify="left", box=None, padding=(0, 2))
     lengths.add_column("")

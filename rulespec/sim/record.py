@@ -268,6 +268,10 @@ def replay(record: Record, variant) -> ReplayReport:
     game the record describes (players, deck)."""
     from ..engine import IllegalMove, new_game
 
+    if record.options:
+        raise RecordError([_diag("E605", "the record asks for game options this rulespec does not know: "
+                                 + ", ".join(sorted(map(str, record.options))), record.file or "<record>",
+                                 hint="a game's rules come from the variant file; `options` must be {}")])
     try:
         game = new_game(variant, players=record.players, seed=record.seed, deck=record.deck)
     except (ValueError, TypeError) as e:

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 
 from ..agents import make_agent
 from ..engine import actions as A
+from ..engine.errors import IllegalMove
 from ..engine.invariants import problems
 from ..engine.state import SAFETY_LIMIT
 
@@ -137,8 +138,8 @@ def play_game(variant, players: int | None = None, seed: int | None = None,
                 action = bots[p].choose(game, p)
                 try:
                     action = game.apply(action)
-                except Exception as e:  # the agent chose a move the game refuses
-                    return fail(BAD_MOVE, f"the {names[p]} agent chose `{action}`: {e}")
+                except IllegalMove as e:  # the agent chose a move the game refuses
+                    return fail(BAD_MOVE, f"the {names[p]} agent chose `{action}`: {e.reason}")
                 steps += 1
                 out.actions += 1
                 hand_actions += 1
