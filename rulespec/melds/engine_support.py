@@ -18,7 +18,7 @@ Nothing here knows a particular variant: every answer comes from the ``Rules`` t
 from __future__ import annotations
 
 from collections import Counter
-from itertools import combinations
+from itertools import combinations, permutations
 
 from .. import cards as C
 from .classify import readings as _classify_readings
@@ -47,18 +47,34 @@ def _order(r: Reading) -> tuple:
     return tuple((w, -1 if s is None else s) for w, s in r.wilds)
 
 
+def reading_key(r: Reading) -> tuple:
+    """The order readings are listed in: pure ones first, then fewer wild cards, sets
+    before runs (as :func:`~rulespec.melds.classify.readings` sorts them), then the wilds."""
+    return (not r.pure, len(r.wilds), r.kind != "set", r.rank or 0, r.suit or 0, r.ranks, _order(r))
+
+
 _READINGS: dict[tuple, tuple[Reading, ...]] = {}
 
 
 def readings_of(rules: Rules, cards) -> tuple[Reading, ...]:
-    """The distinct readings of ``cards`` as one meld (empty: not a meld), in the order of
-    :func:`~rulespec.melds.classify.readings` (pure ones first)."""
+    """The distinct readings of ``cards`` as one meld (empty: not a meld), ordered by
+    :func:`reading_key`."""
     key = (id(rules), tuple(sorted(cards)))
     hit = _READINGS.get(key)
     if hit is None:
         if len(_READINGS) > 200_000:
             _READINGS.clear()
-        hit = _READINGS[key] = _dedupe(_classify_readings(rules, key[1]))
+        hit = _READINGS[key] = tuple(sorted(_dedupe(_classify_readings(rules, key[1])), key=reading_key))
+    return hit
+
+
+def _remember(rules: Rules, group: tuple[int, ...], found) -> tuple[Reading, ...]:
+    key = (id(rules), group)
+    hit = _READINGS.get(key)
+    if hit is None:
+        if len(_READINGS) > 200_000:
+            _READINGS.clear()
+        hit = _READINGS[key] = tuple(sorted(found, key=reading_key))
     return hit
 
 
@@ -124,16 +140,18 @@ def hand_melds(rules: Rules, hand) -> list[tuple[tuple[int, ...], Reading]]:
     cnt = Counter(hand)
     wild_avail = sorted((c, n) for c, n in cnt.items() if rules.is_wild(c))
     n_wild = sum(n for _, n in wild_avail)
-    groups: set[tuple[int, ...]] = set()
+    # every group met, with the readings it was met under (each construction is one
+    # reading, and every reading with a natural card in it is constructed)
+    found: dict[tuple[int, ...], set[Reading]] = {}
+    all_wild: set[tuple[int, ...]] = set()
 
-    def add_with_wilds(naturals: tuple[int, ...], k: int):
+    def wild_sets(naturals: tuple[int, ...], k: int):
         if k == 0:
-            groups.add(tuple(sorted(naturals)))
+            yield ()
             return
         used = Counter(naturals)
         avail = [(c, n - used[c]) for c, n in wild_avail if n - used[c] > 0]
-        for ws in _multisets(avail, k):
-            groups.add(tuple(sorted(naturals + ws)))
+        yield from _multisets(avail, k)
 
     if rules.has_sets:
         hi_size = rules.set_max
@@ -156,7 +174,10 @@ def hand_melds(rules: Rules, hand) -> list[tuple[tuple[int, ...], Reading]]:
                 if hi_size is not None:
                     most = min(most, hi_size - n)
                 for k in range(max(0, rules.set_min - n), most + 1):
-                    add_with_wilds(nat, k)
+                    for ws in wild_sets(nat, k):
+                        group = tuple(sorted(nat + ws))
+                        reading = Reading("set", rank=rank, wilds=tuple((w, None) for w in sorted(ws)))
+                        found.setdefault(group, set()).add(reading)
 
     if rules.has_runs:
         windows = _windows(rules)
@@ -185,19 +206,47 @@ def hand_melds(rules: Rules, hand) -> list[tuple[tuple[int, ...], Reading]]:
                         duals_used = sum(1 for c in nat if rules.is_wild(c)) if rules.dual else 0
                         if k > _wild_limit(rules, len(nat)) or k > n_wild - duals_used:
                             continue
-                        add_with_wilds(nat, k)
+                        natural_ranks = {r for r in filled if r not in left_out}
+                        places = sorted(C.make(r, suit) for r in window if r not in natural_ranks)
+                        for ws in wild_sets(nat, k):
+                            pairs = _pair_up(rules, ws, places)
+                            if pairs is None:
+                                continue
+                            group = tuple(sorted(nat + ws))
+                            reading = Reading("run", suit=suit, ranks=window, wilds=pairs)
+                            found.setdefault(group, set()).add(reading)
 
     if rules.all_wild != "never" and n_wild:
         for k in range(1, n_wild + 1):
             if rules.all_wild_ok("set", k) or rules.all_wild_ok("run", k):
                 for ws in _multisets(wild_avail, k):
-                    groups.add(tuple(sorted(ws)))
+                    all_wild.add(tuple(sorted(ws)))
 
     out = []
-    for g in sorted(groups, key=lambda g: (len(g), g)):
-        for r in readings_of(rules, g):
-            out.append((tuple(sorted(g, key=C.sort_key)), r))
+    for g in sorted(set(found) | all_wild, key=lambda g: (len(g), g)):
+        rd = readings_of(rules, g) if g in all_wild else _remember(rules, g, found[g])
+        shown = tuple(sorted(g, key=C.sort_key))
+        for r in rd:
+            out.append((shown, r))
     return out
+
+
+def _pair_up(rules: Rules, wilds: tuple[int, ...], places: list[int]):
+    """Which wild card stands for which place: the lowest card code for the lowest place,
+    except that a wild card that may stand for itself never stands in for itself (that is
+    the natural reading). None when no pairing is allowed."""
+    ws = sorted(wilds)
+    pairs = list(zip(ws, places))
+    if not any(w == s and w in rules.dual for w, s in pairs):
+        return tuple(pairs)
+    best = None
+    for order in set(permutations(ws)):
+        ps = tuple(sorted(zip(order, places)))
+        if any(w == s and w in rules.dual for w, s in ps):
+            continue
+        if best is None or ps < best:
+            best = ps
+    return best
 
 
 # ---------------------------------------------------------------- the table
@@ -422,47 +471,63 @@ _FITTING: dict = {}
 
 
 def _fitting(melds, kind: str, size: int) -> list:
-    """The card groups of ``melds`` that fit a slot (cached for the list object)."""
+    """The card groups of ``melds`` that fit a slot, as ``(code, count)`` pairs (cached
+    for the list object)."""
     key = (id(melds), kind, size)
     hit = _FITTING.get(key)
     if hit is None or hit[0] is not melds:
         if len(_FITTING) > 2000:
             _FITTING.clear()
-        hit = _FITTING[key] = (melds, [(cards, Counter(cards)) for cards, r in melds
+        hit = _FITTING[key] = (melds, [tuple(Counter(cards).items()) for cards, r in melds
                                        if r.kind == kind and len(cards) >= size])
     return hit[1]
 
 
 def fill_from(melds, hand, slots: list[tuple[str, int, int]], keep: int = 0,
-              budget: int = 5000) -> bool | None:
+              budget: int = 600) -> bool | None:
     """Can ``slots`` be made of disjoint melds taken from ``melds`` (every ``(cards,
     reading)`` of a hand, as :func:`hand_melds` lists them) within ``hand`` (a Counter),
     keeping ``keep`` cards? None when the search gives up after ``budget`` steps."""
     need = [(k, n) for k, n, c in slots for _ in range(c)]
-    if not need:
-        return sum(hand.values()) >= keep
     total = sum(hand.values())
+    if not need:
+        return total >= keep
+    have = [0] * 53
+    for c, n in hand.items():
+        have[c] = n
     by_slot = [_fitting(melds, kind, size) for kind, size in need]
-    steps = [0]
+    steps = 0
 
-    def go(i: int, start: int, used: Counter, n_used: int) -> bool | None:
+    def go(i: int, start: int, n_used: int) -> bool | None:
+        nonlocal steps
         if i == len(need):
             return total - n_used >= keep
         first = start if i and need[i] == need[i - 1] else 0
         options = by_slot[i]
         for x in range(first, len(options)):
-            steps[0] += 1
-            if steps[0] > budget:
+            steps += 1
+            if steps > budget:
                 return None
-            cards, c = options[x]
-            if any(used[k] + v > hand[k] for k, v in c.items()):
+            pairs = options[x]
+            ok = True
+            size = 0
+            for c, n in pairs:
+                if have[c] < n:
+                    ok = False
+                    break
+                size += n
+            if not ok:
                 continue
-            got = go(i + 1, x + 1, used + c, n_used + len(cards))
+            for c, n in pairs:
+                have[c] -= n
+            got = go(i + 1, x + 1, n_used + size)
+            for c, n in pairs:
+                have[c] += n
             if got or got is None:
                 return got
         return False
 
-    return go(0, 0, Counter(), 0)
+    return go(0, 0, 0)
 
 
 def _can_fill(rules: Rules, hand, slots, keep: int) -> bool:

@@ -1,0 +1,86 @@
+"""The meld questions the interpreter asks (rulespec/melds/engine_support.py), checked
+against the meld module's own validation (classify_meld) by brute force on random hands."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from itertools import combinations
+
+import pytest
+
+import rulespec
+from rulespec import cards as C
+from rulespec.engine.deal import deck_cards
+from rulespec.melds import engine_support as ES
+from rulespec.melds.checks import can_lay_off
+from rulespec.melds.classify import readings as classify_readings
+from rulespec.melds.context import rules_for
+
+from conftest import VARIANTS
+
+NAMES = ["basic", "push", "continental", "indian-points", "wrotham", "romme",
+         "house/basic-round-the-corner", "house/basic-ace-high"]
+
+
+def setup(name: str, seed: int, size: tuple[int, int]):
+    rs = rulespec.load(VARIANTS / f"{name}.rules").ruleset
+    rng = random.Random(seed)
+    deck = deck_cards(rs, rs.players.min)
+    hand = rng.sample(deck, rng.randint(*size))
+    wild = rng.choice(deck) if rs.wilds.cut else None
+    return rs, rules_for(rs, wild), hand, wild, rng
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_meld_in_a_hand_is_listed_with_every_reading(name):
+    """Brute force: every sub-multiset of the hand that classify_meld accepts is listed,
+    with exactly its readings (wild cards trading places counted once)."""
+    for seed in range(25):
+        rs, rules, hand, wild, _ = setup(name, seed, (4, 9))
+        listed: dict = {}
+        for cards, r in ES.hand_melds(rules, hand):
+            listed.setdefault(tuple(sorted(cards)), set()).add(r)
+        want = {}
+        for k in range(2, len(hand) + 1):
+            for sub in set(combinations(sorted(hand), k)):
+                rd = classify_readings(rules, sub)
+                if rd:
+                    want[sub] = set(ES._dedupe(rd))
+        assert listed == want, (name, C.cards_str(hand), C.card_str(wild) if wild is not None else None)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_constructed_readings_of_big_hands_match_the_meld_module(name):
+    for seed in range(40):
+        rs, rules, hand, wild, _ = setup(name, 100 + seed, (10, 18))
+        ES._READINGS.clear()
+        listed: dict = {}
+        for cards, r in ES.hand_melds(rules, hand):
+            listed.setdefault(tuple(sorted(cards)), set()).add(r)
+        for group, rd in listed.items():
+            assert rd == set(ES._dedupe(classify_readings(rules, group)))
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_lay_off_keeps_every_wild_standing_for_the_same_card(name):
+    """extensions() agrees with melds.checks.can_lay_off on which cards fit a table meld,
+    and every extension is a reading of the longer meld that extends the old one."""
+    for seed in range(30):
+        rs, rules, hand, wild, rng = setup(name, 200 + seed, (8, 14))
+        melds = ES.hand_melds(rules, hand)
+        if not melds:
+            continue
+        cards, reading = rng.choice(melds)
+        for card in set(deck_cards(rs, rs.players.min)):
+            ext = ES.extensions(rules, cards, reading, card)
+            # every reading, wild cards in every place (a table meld keeps its own)
+            longer = set(classify_readings(rules, tuple(sorted(cards + (card,)))))
+            for new in ext:
+                assert new in longer
+                assert not (Counter(reading.wilds) - Counter(new.wilds))
+            table = rulespec.melds.classify_meld(rs, cards, wild)
+            # can_lay_off tries every reading of the table meld; ours keeps the one laid
+            if ext:
+                assert can_lay_off(rs, card, table, wild) is not None
+
