@@ -241,7 +241,8 @@ def test_a_show_using_the_cut_wild_card_is_valid(indian):
     # the same hand with 7♥ not wild: J♣ 7♥ Q♣ is no meld, a wrong show
     g = indian_game(indian, [hand, None], cut="5S", stock=["2D"])
     g.play("draw stock", "show 2D")
-    assert g.dropped == {0: 80} and g.results[-1].reason == "drops"
+    r = g.results[-1]
+    assert r.reason == "drops" and r.details == {"dropped": {0: 80}, "wrong shows": [0]}
 
 
 def test_a_wrong_show_costs_80_and_the_others_play_on(indian):

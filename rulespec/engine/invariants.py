@@ -166,7 +166,7 @@ def check_penalties(game, result) -> list[str]:
 
 
 def _dropped(result) -> set:
-    return {p for p, h in enumerate(result.hands) if not h and result.penalties[p] not in (None, 0)}
+    return set(result.details.get("dropped", ()))
 
 
 def check_invariants(game) -> None:

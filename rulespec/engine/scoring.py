@@ -79,6 +79,10 @@ def score_hand(game, reason: str, winner: int | None = None, rummy: bool = False
     for p, pts in game.dropped.items():
         scores[p] = pts
         pens[p] = pts
+    if game.dropped:
+        details["dropped"] = dict(game.dropped)
+    if game.wrong_shows:
+        details["wrong shows"] = list(game.wrong_shows)
 
     def count_all():
         for p in live:

@@ -1436,6 +1436,7 @@ class Game:
             self._end_hand("show", winner=p)
             return
         self.hands[p].append(card)
+        self.wrong_shows.append(p)
         self._drop(p, self.ruleset.scoring.wrong_show or 0)
 
     # ================================================================ hand end
