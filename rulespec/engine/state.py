@@ -346,7 +346,8 @@ class Game:
         self.played = [False] * n  # has melded or laid off in an earlier turn (going rummy)
         self.drawn = [False] * n  # has drawn this hand (a drop after it is a middle drop)
         self.misses = [0] * n
-        self.dropped: dict[int, int] = {}
+        self.dropped: dict[int, int] = {}  # seats out of this hand, and what it cost them
+        self.wrong_shows: list[int] = []
         self.top_discarder = None
         self.first_reading: dict[int, object] = {}  # a meld's reading before any lay-off
         self.reuses = 0
