@@ -906,10 +906,11 @@ class Game:
         contract = op.contract(self.round)
         if contract is not None:
             ok = False
+            melds = self._hand_melds(p)
             for option in contract.options:
                 slots = ES.contract_slots(self.rules, option)
                 for left in ES.fit_slots(slots, self.pending):
-                    if ES.can_fill(self.rules, hand, left, keep):
+                    if ES.can_fill_with(self.rules, melds, hand, left, keep):
                         ok = True
                         break
                 if ok:
@@ -934,8 +935,11 @@ class Game:
             for option in contract.options:
                 slots = ES.contract_slots(self.rules, option)
                 for left in ES.fit_slots(slots, self.pending):
-                    groups = ES.fill_groups(self.rules, self.hands[p], left, keep)
-                    if groups is not None:
+                    groups = ES.fill_from(self._hand_melds(p), Counter(self.hands[p]), left, keep,
+                                          witness=True)
+                    if groups is None:
+                        groups = ES.fill_groups(self.rules, self.hands[p], left, keep)
+                    if groups:
                         hit.append((left, groups))
             self._scratch = {key: hit}
         return hit

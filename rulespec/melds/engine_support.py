@@ -471,63 +471,76 @@ _FITTING: dict = {}
 
 
 def _fitting(melds, kind: str, size: int) -> list:
-    """The card groups of ``melds`` that fit a slot, as ``(code, count)`` pairs (cached
-    for the list object)."""
+    """The card groups of ``melds`` that fit a slot: ``(cards, (code, count) pairs)``
+    (cached for the list object)."""
     key = (id(melds), kind, size)
     hit = _FITTING.get(key)
     if hit is None or hit[0] is not melds:
         if len(_FITTING) > 2000:
             _FITTING.clear()
-        hit = _FITTING[key] = (melds, [tuple(Counter(cards).items()) for cards, r in melds
+        hit = _FITTING[key] = (melds, [(cards, tuple(Counter(cards).items())) for cards, r in melds
                                        if r.kind == kind and len(cards) >= size])
     return hit[1]
 
 
 def fill_from(melds, hand, slots: list[tuple[str, int, int]], keep: int = 0,
-              budget: int = 600) -> bool | None:
+              budget: int = 600, witness: bool = False):
     """Can ``slots`` be made of disjoint melds taken from ``melds`` (every ``(cards,
     reading)`` of a hand, as :func:`hand_melds` lists them) within ``hand`` (a Counter),
-    keeping ``keep`` cards? None when the search gives up after ``budget`` steps."""
-    need = [(k, n) for k, n, c in slots for _ in range(c)]
+    keeping ``keep`` cards? None when the search gives up after ``budget`` steps. With
+    ``witness``, a yes comes as the melds found: ``(cards, slot index)`` pairs."""
+    need = [(k, n, j) for j, (k, n, c) in enumerate(slots) for _ in range(c)]
     total = sum(hand.values())
     if not need:
-        return total >= keep
+        return [] if witness and total >= keep else total >= keep
     have = [0] * 53
     for c, n in hand.items():
         have[c] = n
-    by_slot = [_fitting(melds, kind, size) for kind, size in need]
+    by_slot = [_fitting(melds, kind, size) for kind, size, _j in need]
     steps = 0
+    chosen: list = []
 
     def go(i: int, start: int, n_used: int) -> bool | None:
         nonlocal steps
         if i == len(need):
             return total - n_used >= keep
-        first = start if i and need[i] == need[i - 1] else 0
+        first = start if i and need[i][:2] == need[i - 1][:2] else 0
         options = by_slot[i]
         for x in range(first, len(options)):
             steps += 1
             if steps > budget:
                 return None
-            pairs = options[x]
+            cards, pairs = options[x]
             ok = True
-            size = 0
             for c, n in pairs:
                 if have[c] < n:
                     ok = False
                     break
-                size += n
             if not ok:
                 continue
             for c, n in pairs:
                 have[c] -= n
-            got = go(i + 1, x + 1, n_used + size)
+            chosen.append((cards, need[i][2]))
+            got = go(i + 1, x + 1, n_used + len(cards))
             for c, n in pairs:
                 have[c] += n
             if got or got is None:
                 return got
+            chosen.pop()
         return False
 
-    return go(0, 0, 0)
+    got = go(0, 0, 0)
+    if witness and got:
+        return list(chosen)
+    return got
+
+
+def can_fill_with(rules: Rules, melds, hand, slots, keep: int = 0) -> bool:
+    """:func:`can_fill` that first tries the hand's own meld list (``melds``)."""
+    quick = fill_from(melds, Counter(hand), slots, keep)
+    if quick is None:
+        return can_fill(rules, hand, slots, keep)
+    return quick
 
 
 def _can_fill(rules: Rules, hand, slots, keep: int) -> bool:
