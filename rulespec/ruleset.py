@@ -383,6 +383,14 @@ class Ruleset:
     def rounds(self) -> int | None:
         return self.game.rounds
 
+    @property
+    def stalemate_applies(self) -> bool:
+        """Does the stalemate rule (``stock.stalemate`` "end") ever end a hand here? Only
+        where it can be proved that nobody can go out: players go out by melding on the
+        table, and hands never grow (no push, no out-of-turn claims)."""
+        return (self.stock.stalemate == "end" and self.going_out is not None and self.melds.on_table
+                and self.turn.push is None and self.turn.claims is None)
+
 
 # ---------------------------------------------------------------- from IR
 

@@ -438,6 +438,16 @@ SEMANTIC = [
                                                 "otherwise all cards"), "E342", 15, 48, "count ungrouped"),
     Case("differences with an endless stock", edit("without shuffling", "without shuffling; lowest hand scores "
                                                    "differences"), "E342", 14, 56, "lowest hand"),
+    Case("last discard only to knock without knocking",
+         edit("stock:   turn the discard pile over without shuffling",
+              "stock:   hand ends; discard may then be taken only to knock"), "E342", 14, 21, "discard may then"),
+    Case("void after throw-backs that are not allowed",
+         edit("discard pile\ngoing out", "discard pile\ndiscard: not the card just taken from the discard pile; "
+                                   "hand is void after 2 throw-backs in a row\ngoing out"),
+         "E342", 13, 57, "hand is void after"),
+    Case("void on a discard draw nobody makes",
+         edit("from the stock or the discard pile", "from the stock; hand is void on draw 50 from the discard pile"),
+         "E342", 12, 26, "hand is void on draw"),
     Case("game never ends", edit("to 100 points; highest wins", "highest wins"), "E343", 16, 10, "highest wins"),
     Case("elimination without a winner rule", edit("to 100 points; highest wins", "players out at 101 points"),
          "E343", 16, 10, "players out", "write `lowest wins`"),

@@ -16,6 +16,7 @@ the same cards.
 from __future__ import annotations
 
 from ..melds.context import Rules
+from ..melds.engine_support import hand_melds
 from ..melds.fast import deadwood_value
 from ..melds.solver import Search
 
@@ -58,6 +59,7 @@ class HandValue:
                     pure -= 1
                     seqs -= 1
         self._cost: dict[tuple, int] = {}
+        self._idle_cards: dict[tuple, frozenset] = {}
 
     def cost(self, hand) -> int:
         """The hand's cost: least deadwood (and, with a show, the missing sequences)."""
@@ -90,10 +92,27 @@ class HandValue:
         return best if best is not None else total
 
     def without(self, hand, card: int) -> int:
-        """The cost of ``hand`` less one ``card``."""
+        """The cost of ``hand`` less one ``card``. A card in no meld the hand can make
+        is deadwood in every arrangement (and in no sequence of a show), so losing it
+        saves exactly its value: one search of the hand answers for all such cards."""
+        if card in self._idle(hand):
+            return self.cost(hand) - self.value[card]
         rest = list(hand)
         rest.remove(card)
         return self.cost(rest)
+
+    def _idle(self, hand) -> frozenset:
+        """The cards of ``hand`` that are in none of the melds it can make."""
+        key = tuple(sorted(hand))
+        hit = self._idle_cards.get(key)
+        if hit is None:
+            if len(self._idle_cards) >= CACHE_LIMIT:
+                self._idle_cards.clear()
+            used = set()
+            for cards, _reading in hand_melds(self.rules, key):
+                used.update(cards)
+            hit = self._idle_cards[key] = frozenset(key) - used
+        return hit
 
     def is_wild(self, card: int) -> bool:
         return self.rules.is_wild(card)

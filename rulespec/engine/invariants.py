@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 
 from .. import cards as C
 from .deal import deck_cards
@@ -42,19 +43,16 @@ def problems(game) -> list[str]:
     """Every broken invariant, in words (empty: all is well)."""
     out: list[str] = []
     rs = game.ruleset
-    if game.is_over():
-        pass
     count = sum(game.in_hand)
-    want = [0] * 53
-    for c in deck_cards(rs, count):
-        want[c] += 1
-    got = [0] * 53
-    for zone in (game.stock, game.discards, game.out, *game.hands, *(m.cards for m in game.table)):
-        for c in zone:
-            got[c] += 1
+    got = [*game.stock, *game.discards, *game.out]
+    for h in game.hands:
+        got += h
+    for m in game.table:
+        got += m.cards
     if game.cut_card is not None:
-        got[game.cut_card] += 1
-    if got != want:
+        got.append(game.cut_card)
+    got.sort()
+    if got != _sorted_deck(rs.deck.packs_for(count), rs.deck.jokers_for(count)):
         deck = Counter(deck_cards(rs, count))
         have = zones(game)
         missing = deck - have
@@ -95,28 +93,47 @@ def problems(game) -> list[str]:
                 and not game.is_chance():
             out.append(f"seat {p} is still in the hand with no cards")
     # scores
-    totals = [0] * game.n
-    for res in game.results:
-        for p in range(game.n):
-            totals[p] += res.scores[p]
-    if [round(t, 6) for t in totals] != [round(t, 6) for t in game.totals]:
-        out.append(f"totals {game.totals} are not the sum of the hands' scores {totals}")
-    if game.ruleset.partnerships is not None:
-        for res in game.results:
-            t = res.team_scores
-            if t is None or sum(t) != sum(res.scores):
-                out.append(f"round {res.round}: team scores {t} do not add up to {res.scores}")
-    if game.results:
-        last = game.results[-1]
-        if _CHECKED.get(id(game)) is not last:
-            out.extend(check_penalties(game, last))
-            if len(_CHECKED) > 1000:
-                _CHECKED.clear()
-            _CHECKED[id(game)] = last
+    sums, wrong = _scored_hands(game)
+    out.extend(wrong)
+    if [round(t, 6) for t in sums] != [round(t, 6) for t in game.totals]:
+        out.append(f"totals {game.totals} are not the sum of the hands' scores {sums}")
     return out
 
 
-_CHECKED: dict[int, object] = {}
+#: per game (by id): the results already checked, the sums of their scores, what was wrong
+_SCORED: dict[int, tuple[list, list, list[str]]] = {}
+
+
+def _scored_hands(game) -> tuple[list, list[str]]:
+    """The sums of the finished hands' scores and what is wrong with how each hand was
+    scored, each hand worked out once (a check after every move stays cheap in long games)."""
+    results = game.results
+    hit = _SCORED.get(id(game))
+    if hit is not None and len(hit[0]) <= len(results) and all(
+            a is b for a, b in zip(hit[0][-1:], results[len(hit[0]) - 1:len(hit[0])])):
+        done, sums, wrong = hit
+    else:
+        done, sums, wrong = [], [0] * game.n, []
+    if len(done) == len(results):
+        return sums, wrong
+    sums, wrong = list(sums), list(wrong)
+    for res in results[len(done):]:
+        for p in range(game.n):
+            sums[p] += res.scores[p]
+        if game.ruleset.partnerships is not None:
+            t = res.team_scores
+            if t is None or sum(t) != sum(res.scores):
+                wrong.append(f"round {res.round}: team scores {t} do not add up to {res.scores}")
+        wrong.extend(check_penalties(game, res))
+    if len(_SCORED) > 1000:
+        _SCORED.clear()
+    _SCORED[id(game)] = (list(results), sums, wrong)
+    return sums, wrong
+
+
+@lru_cache(maxsize=None)
+def _sorted_deck(packs: int, jokers: int) -> list[int]:
+    return sorted(C.build_deck(packs, jokers))
 
 
 def check_knock(game, result) -> list[str]:

@@ -449,9 +449,7 @@ class Game:
         a draw (keeping the card it must discard), and no card off the table fits any table meld (by lay-off or by taking a
         wild's place). Then the table never changes and neither do the chances."""
         rs = self.ruleset
-        t = rs.turn
-        if (rs.stock.stalemate != "end" or rs.going_out is None or not rs.melds.on_table
-                or t.push is not None or t.claims is not None):
+        if not rs.stalemate_applies:
             return False
         r = self.rules
         smallest = min(r.set_min if r.has_sets else 99, r.run_min if r.has_runs else 99)
@@ -922,6 +920,8 @@ class Game:
                 return False
         if op.threshold is not None:
             have = sum(ES.reading_value(self.rules, c, r) for c, r in self.pending)
+            if have + ES.opening_bound(self.rules, hand, self._hand_melds(p)) < op.threshold:
+                return False
             if have + ES.opening_value(self.rules, hand, keep) < op.threshold:
                 return False
         return True
@@ -995,6 +995,8 @@ class Game:
         if op.threshold is not None:
             have = sum(ES.reading_value(self.rules, c, r) for c, r in laid)
             if have < op.threshold:
+                if have + ES.opening_bound(self.rules, rest, self._hand_melds(p)) < op.threshold:
+                    return False
                 if have + ES.opening_value(self.rules, rest, keep) < op.threshold:
                     return False
         return True

@@ -365,6 +365,17 @@ def scoring_matches_ending(r: Ruleset, doc: dict):
         yield Problem("show.pure", f"a show needs {r.show.pure} pure sequences but only "
                                    f"{r.show.sequences} sequence{'s' * (r.show.sequences != 1)} in all",
                       "the pure sequences are counted among the sequences")
+    if r.stock.last_discard == "knock" and r.knock is None:
+        yield Problem("stock.last_discard", "the top discard may be taken only to knock, but no one can knock",
+                      "add `knock:` rules or leave this clause out")
+    t = r.turn
+    if t.void_after_throw_backs is not None and not t.discard_taken:
+        yield Problem("turn.void_after_throw_backs", "the card just taken from the discard pile may not be "
+                      "thrown back, so this never happens",
+                      "add `discard: may be the card just taken from the discard pile`")
+    if t.max_discard_draws is not None and "discard" not in t.draw_from:
+        yield Problem("turn.max_discard_draws", "no one draws from the discard pile, so this never happens",
+                      "add the discard pile to `draw:` or leave this clause out")
     if r.stock.outcome != "score" and r.stock.action != "end" and r.stock.times is None:
         how = "no one wins the differences" if r.stock.outcome == "differences" else "the hand is never void"
         yield Problem("stock.outcome", f"the stock is reused without limit, so {how} this way",

@@ -114,6 +114,18 @@ def _windows(rules: Rules):
     return hit
 
 
+def _windows_by_start(rules: Rules) -> dict[int, list[tuple[tuple[int, ...], int]]]:
+    """The windows grouped by their first place, shortest first: each is the one before
+    it plus one more place, so a scan from a place stops at the first gap."""
+    hit = rules.__dict__.get("_engine_windows_by_start")
+    if hit is None:
+        hit = {}
+        for w, mask in sorted(_windows(rules), key=lambda wm: len(wm[0])):
+            hit.setdefault(w[0], []).append((w, mask))
+        rules._engine_windows_by_start = hit
+    return hit
+
+
 def _make_windows(rules: Rules):
     out = []
     if rules.aces == "around":
@@ -153,7 +165,23 @@ def hand_melds(rules: Rules, hand) -> list[tuple[tuple[int, ...], Reading]]:
         avail = [(c, n - used[c]) for c, n in wild_avail if n - used[c] > 0]
         yield from _multisets(avail, k)
 
-    if rules.has_sets:
+    if rules.has_sets and not n_wild:
+        # no wild card: a set is enough cards of one rank (distinct, if the rules say so)
+        by_rank = {}
+        for c in sorted(cnt):
+            by_rank.setdefault(c % 13, []).append(c)
+        for rank, pool in by_rank.items():
+            size = len(pool) if rules.distinct else sum(cnt[c] for c in pool)
+            if size < rules.set_min:
+                continue
+            top = size if rules.set_max is None else min(size, rules.set_max)
+            reading = Reading("set", rank=rank, wilds=())
+            for k in range(rules.set_min, top + 1):
+                subs = combinations(pool, k) if rules.distinct else \
+                    _multisets([(c, cnt[c]) for c in pool], k)
+                for sub in subs:
+                    found.setdefault(sub, set()).add(reading)
+    elif rules.has_sets:
         hi_size = rules.set_max
         by_rank: dict[int, list[int]] = {}
         for c in sorted(cnt):
@@ -179,7 +207,23 @@ def hand_melds(rules: Rules, hand) -> list[tuple[tuple[int, ...], Reading]]:
                         reading = Reading("set", rank=rank, wilds=tuple((w, None) for w in sorted(ws)))
                         found.setdefault(group, set()).add(reading)
 
-    if rules.has_runs:
+    if rules.has_runs and not n_wild:
+        # no wild card: a run is any window wholly present in one suit
+        by_start = _windows_by_start(rules)
+        present_in = [0, 0, 0, 0]
+        for c in cnt:
+            present_in[c // 13] |= 1 << (c % 13)
+        for suit, present in enumerate(present_in):
+            bits = present
+            while bits:
+                low = bits & -bits
+                bits ^= low
+                for window, mask in by_start.get(low.bit_length() - 1, ()):
+                    if mask & ~present:
+                        break
+                    group = tuple(sorted(C.make(q, suit) for q in window))
+                    found.setdefault(group, set()).add(Reading("run", suit=suit, ranks=window, wilds=()))
+    elif rules.has_runs:
         windows = _windows(rules)
         runs_present = [0, 0, 0, 0]
         for c in cnt:
@@ -404,6 +448,18 @@ def opening_value(rules: Rules, hand, keep: int = 0) -> int:
     return hit
 
 
+def opening_bound(rules: Rules, hand, melds) -> int:
+    """An upper bound of :func:`opening_value`, cheap enough to ask first: every card of
+    ``hand`` that is in one of ``melds`` (the melds of a hand holding at least ``hand``),
+    a wild card at the most it could count."""
+    in_meld = set()
+    for cards, _ in melds:
+        in_meld.update(cards)
+    top = max(rules.opening_natural[:C.NUM_NATURAL])
+    return sum(max(top, rules.opening_value[c]) if rules.is_wild(c) else rules.opening_natural[c]
+               for c in hand if c in in_meld)
+
+
 def _opening_value(rules: Rules, hand, keep: int) -> int:
     hand = list(hand)
     val, groups, dead = Search(rules, hand, mode="opening").solve()
@@ -583,6 +639,12 @@ def _can_meld_all(rules: Rules, hand, leave: int) -> bool:
     hand = list(hand)
     if not hand:
         return True
+    # quick no: more cards than may be left over are in no meld the hand can make
+    used = set()
+    for cards, _reading in hand_melds(rules, hand):
+        used.update(cards)
+    if sum(1 for c in hand if c not in used) > leave:
+        return False
     _v, groups, dead = Search(rules, hand).solve()
     if len(dead) <= leave:
         return True

@@ -70,6 +70,10 @@ class Search:
         self.nat_cards = [c for c in hand if c != C.JOKER and not r.is_wild(c)]
         self.dual_cards = [c for c in hand if c in r.dual] if need_roles else []
         self.wild_cards = [c for c in hand if r.is_wild(c) and (c not in r.dual or not need_roles)]
+        # cards no meld can hold are deadwood whatever else happens: leave them out
+        self.idle = _lonely(r, self.nat_cards, self.dual_cards, len(self.wild_cards) + len(self.dual_cards))
+        if self.idle:  # every copy of a lonely card is lonely
+            self.nat_cards = [c for c in self.nat_cards if c not in self.idle]
         if mode == "deadwood":
             self.card_val = r.value
         else:
@@ -420,7 +424,7 @@ class Search:
     def _walk(self, state, k, needs):
         """Rebuild the groups behind the memoised best value."""
         melds: list[list[int]] = []
-        dead: list[int] = list(self.dead_jokers)
+        dead: list[int] = list(self.dead_jokers) + self.idle
         wilds = self.wilds
         pos = 0
         while True:
@@ -444,6 +448,32 @@ class Search:
             k -= j
             if s is not None:
                 needs = needs[:s] + (needs[s] - 1,) + needs[s + 1:]
+
+
+def _lonely(r: Rules, naturals: list[int], duals: list[int], wilds: int) -> list[int]:
+    """The natural cards that can be in no meld: no other card could join them (same
+    rank, or same suit close enough for a run) and wild cards alone cannot."""
+    sizes = ([r.set_min] if r.has_sets else []) + ([r.run_min] if r.has_runs else [])
+    if not sizes or any(wilds >= n - 1 and r.wild_limit(1) >= n - 1 for n in sizes):
+        return []
+    pool = Counter(naturals + duals)
+    reach = r.run_max - 1 if r.has_runs else -1
+    out = []
+    for c in naturals:
+        rank, suit = C.rank_of(c), C.suit_of(c)
+        if r.has_sets and (pool[c] > 1 and not r.distinct or any(
+                C.rank_of(o) == rank and o != c for o in pool)):
+            continue
+        if reach > 0 and any(o != c and C.suit_of(o) == suit and _gap(rank, C.rank_of(o)) <= reach for o in pool):
+            continue
+        out.append(c)
+    return out
+
+
+def _gap(a: int, b: int) -> int:
+    """The fewest places between two ranks in any run, the ace low, high or between."""
+    d = abs(a - b)
+    return min(d, 13 - d)
 
 
 def search(rules: Rules, hand: Iterable[int], **kw):

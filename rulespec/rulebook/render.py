@@ -840,6 +840,10 @@ class Rulebook:
         if s.get("stalemate", "end") == "play on":
             yield "ending", 7, ("A hand in which no one can ever go out is played on all the same, until the "
                                 "stock rules above end it.")
+        elif self.rs.stalemate_applies:
+            yield "ending", 7, ("**A hand nobody can finish.** When every hand has become too small to lay down a "
+                                "new meld and no card left off the table fits onto a meld there, nobody can ever "
+                                "go out: the hand ends at once, and " + self.stock_scored(outcome) + ".")
         last = s.get("last_discard", "any")
         if last == "knock":
             yield "ending", 6, ("Once the stock is exhausted, the top card of the discard pile may be taken "
@@ -868,8 +872,19 @@ class Rulebook:
                 if ex:
                     text += " " + ex
             else:
-                text += " Everyone scores the cards left in their hand as if someone had gone out."
+                text += f" Then {self.stock_scored(outcome)}."
         yield "ending", 5, "**The stock.** " + text
+
+    def stock_scored(self, outcome: str) -> str:
+        """How a hand that nobody went out of is scored, as a clause."""
+        if outcome == "void":
+            return "the hand is void: nobody scores"
+        if outcome == "differences":
+            return ("the player with the lowest count of cards left in hand scores the differences between "
+                    "that count and each other player's")
+        if self.rs.scoring.method == "penalty":
+            return "everyone scores the cards left in their hand as penalty points"
+        return "nobody scores for the hand"
 
     def differences_example(self) -> str:
         hands = ["2S 4H", "KS 5D", "7C", "QH 9D 2C"]

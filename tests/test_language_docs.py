@@ -1,0 +1,47 @@
+"""The language reference (docs/language.md) keeps up with the grammar: every clause of
+the grammar is documented, and every example on the page is real rulespec."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from rulespec.language.parser import parse_tree
+
+ROOT = Path(__file__).resolve().parent.parent
+PAGE = (ROOT / "docs" / "language.md").read_text(encoding="utf-8")
+GRAMMAR = (ROOT / "grammars" / "rulespec.lark").read_text(encoding="utf-8")
+
+#: `from variants/x.rules`): `topic: clause; clause`
+QUOTED = re.findall(r"\(from `(variants/[^`]+)`\): `([^`]+)`", PAGE)
+#: every `topic: …` statement in an example line
+EXAMPLES = sorted({m for line in re.findall(r"Example[^\n]*", PAGE) for m in re.findall(r"`([^`]+)`", line)
+                   if re.match(r"[a-zA-Z ]+:", m) and not m.startswith("variants/")})
+
+
+def _words(text: str) -> str:
+    return " ".join(text.split())
+
+
+@pytest.mark.parametrize("alias", sorted(set(re.findall(r"->\s*(\w+)", GRAMMAR))))
+def test_every_clause_of_the_grammar_is_documented(alias):
+    assert f"`{alias}`" in PAGE, f"grammar rule {alias} is not described in docs/language.md"
+
+
+def test_the_page_has_examples_to_check():
+    assert len(EXAMPLES) > 100 and len(QUOTED) > 100
+
+
+@pytest.mark.parametrize("example", EXAMPLES)
+def test_every_example_parses(example):
+    parse_tree(f'variant "Example"\n{example}\n', "example.rules")
+
+
+@pytest.mark.parametrize("file,example", QUOTED, ids=[f"{f}:{e[:40]}" for f, e in QUOTED])
+def test_every_quoted_example_is_in_the_file_it_names(file, example):
+    source = _words(re.sub(r"#[^\n]*", "", (ROOT / file).read_text(encoding="utf-8")))
+    _topic, _, body = example.partition(":")
+    for clause in body.split(";"):
+        assert _words(clause) in source, f"{clause.strip()!r} is not in {file}"
