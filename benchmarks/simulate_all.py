@@ -38,14 +38,14 @@ def chunk_path(agents: str, file: Path, chunk: int) -> Path:
 
 def play_chunk(file: Path, agents: str, chunk: int, games: int, workers: int) -> dict:
     """One chunk, as a user would run it: `rulespec simulate … --json`."""
-    cmd = ["rulespec", "simulate", str(file.relative_to(ROOT)), "-n", str(games), "--agents", agents,
+    cmd = [sys.executable, "-m", "rulespec", "simulate", str(file.relative_to(ROOT)), "-n", str(games), "--agents", agents,
            "--seed", str(chunk), "--workers", str(workers), "--json", "-q"]
     done = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
     if not done.stdout.strip():
         raise SystemExit(f"{' '.join(cmd)} failed (exit {done.returncode}):\n{done.stderr}")
     out = json.loads(done.stdout)
     out["exit code"] = done.returncode
-    out["command"] = " ".join(cmd)
+    out["command"] = " ".join(["rulespec"] + cmd[3:])
     return out
 
 
