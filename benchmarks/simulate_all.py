@@ -45,6 +45,8 @@ def play_chunk(file: Path, agents: str, chunk: int, games: int, workers: int) ->
         raise SystemExit(f"{' '.join(cmd)} failed (exit {done.returncode}):\n{done.stderr}")
     out = json.loads(done.stdout)
     out["exit code"] = done.returncode
+    out["commit"] = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
+                                   text=True).stdout.strip()
     out["command"] = " ".join(["rulespec"] + cmd[3:])
     return out
 

@@ -270,6 +270,16 @@ def test_first_and_middle_drops_cost_20_and_40(indian):
     assert g.results[-1].scores == (40, 0)
 
 
+def test_dropping_after_drawing_is_a_middle_drop(indian):
+    """001: "A player will get 40 points if they leave the table after drawing a card from
+    the closed deck, and this action will considered as a Middle Drop"."""
+    g = indian_game(indian, [None, None], stock=["JC"])
+    g.play("draw stock", "drop")
+    r = g.results[-1]
+    assert r.reason == "drops" and r.winner == 1 and r.scores == (40, 0)
+    check_invariants(g)
+
+
 def test_three_missed_turns_in_a_row_count_as_a_middle_drop(indian):
     """003: "A player missing their turn three times in succession will be awarded 40
     points"."""

@@ -715,6 +715,8 @@ class Game:
         if rs.show is not None:
             sh = A.SHOWS
             acts.extend(sh[c] for c in order if c != banned)
+        if rs.drops is not None and self.phase == "play":
+            acts.append(_DROP)  # leaving the hand after drawing: a middle drop
         return acts
 
     def _banned_discard(self, p: int) -> int | None:

@@ -830,7 +830,8 @@ class Rulebook:
             return
         text = (f"**Dropping.** A player who does not like the hand may drop out of it. Dropping on your "
                 f"first turn, before drawing a card, is a first drop and costs {W.points(d['first'])}; "
-                f"dropping later is a middle drop and costs {W.points(d['middle'])}.")
+                f"dropping at any later point, on a later turn or after drawing, is a middle drop and costs "
+                f"{W.points(d['middle'])}.")
         if d["misses"] is not None:
             text += f" Missing {W.number(d['misses'])} turns in a row counts as a middle drop."
         yield "ending", 4, text
