@@ -5,6 +5,7 @@ partition of the hand and asks :func:`classify_meld` about each group."""
 
 from __future__ import annotations
 
+import copy
 from functools import lru_cache
 
 from hypothesis import given, settings
@@ -103,6 +104,28 @@ def test_the_table_route_agrees_with_the_general_search(name, size, rnd):
     rules = rules_for(rs)
     general = sum(rules.value[c] for c in hand) - Search(rules, hand).solve()[0]
     assert deadwood(rs, hand) == general
+
+
+@settings(max_examples=150, deadline=None)
+@given(hands(max_size=14), st.sampled_from([{}, {"mode": "opening"},
+                                            {"slots": [("run", 3, True), ("run", 3, False)], "counts": [1, 1]}]))
+def test_searches_sharing_answers_agree_with_a_fresh_search(case, question):
+    """Searches of one set of meld rules share skeletons and memo tables; a copy of the
+    rules that counts every card 1 (as the engine's "can it all be melded" test does)
+    must not pick up the original's answers, nor the original the copy's."""
+    rs, hand, wild = case
+    rules = rules_for(rs, wild)
+    first = Search(rules, hand, **question).solve()[0]
+    counting = copy.copy(rules)  # made after a search, as the engine makes it
+    counting.value = tuple([1] * len(rules.value))
+    counting.opening_value = counting.value
+    shared = [first] + [Search(r, hand, **question).solve()[0] for r in (counting, rules, counting)]
+    fresh = []
+    for r in (rules, counting):
+        alone = copy.copy(r)
+        alone.__dict__.pop("_search_shared", None)
+        fresh.append(Search(alone, hand, **question).solve()[0])
+    assert shared == fresh * 2
 
 
 @settings(max_examples=100, deadline=None)

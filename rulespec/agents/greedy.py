@@ -87,7 +87,7 @@ class GreedyAgent(Agent):
         top = game.discards[-1] if game.discards else None
         now = ev.cost(hand)
         if A.DRAW_DISCARD in kinds and top is not None:
-            if self._after_taking(game, ev, hand, top) < now:
+            if self._taking_helps(game, ev, hand, top, now):
                 return kinds[A.DRAW_DISCARD][0]
         if A.MAY_I in kinds and top is not None:
             # a claim brings no discard and penalty cards of unknown worth: it must save
@@ -106,18 +106,15 @@ class GreedyAgent(Agent):
         return rng.choice(useful or legal)
 
     @staticmethod
-    def _after_taking(game, ev, hand, card) -> int:
-        """Least cost after taking ``card`` and discarding another (or it, when allowed)."""
+    def _taking_helps(game, ev, hand, card, now: int) -> bool:
+        """Would taking ``card`` and discarding another (or it, when allowed) cost less
+        than ``now``? Discards whose lower bound is not below ``now`` are not searched."""
         grown = list(hand) + [card]
         back = game.ruleset.turn.discard_taken
-        best = None
-        for c in set(grown):
-            if c == card and not back and any(x != card for x in hand):
-                continue
-            v = ev.without(grown, c)
-            if best is None or v < best:
-                best = v
-        return best if best is not None else ev.cost(grown)
+        options = [c for c in set(grown) if not (c == card and not back and any(x != card for x in hand))]
+        if not options:
+            return ev.cost(grown) < now
+        return any(ev.without_bound(grown, c) < now and ev.without(grown, c) < now for c in options)
 
     # ------------------------------------------------------------ the turn
 
@@ -128,7 +125,8 @@ class GreedyAgent(Agent):
             if self._valid_show(game, p, a.card):
                 return a
         if A.KNOCK in kinds:
-            return self._least(kinds[A.KNOCK], lambda a: (ev.without(hand, a.card), -ev.value[a.card]), rng)
+            return self._least(kinds[A.KNOCK], lambda a: (ev.without(hand, a.card), -ev.value[a.card]), rng,
+                               bound=lambda a: (ev.without_bound(hand, a.card), -ev.value[a.card]))
         ends = [a for a in kinds.get(A.DISCARD, ()) if len(hand) == 1]
         if ends:
             return ends[0]
@@ -158,11 +156,11 @@ class GreedyAgent(Agent):
         if discards:
             keep = WILD_KEEP * ev.mean_value
 
-            def loss(a):
+            def loss(a, cost=ev.without):
                 wild = ev.is_wild(a.card)
-                return (ev.without(hand, a.card) + (keep if wild else 0), wild, -ev.value[a.card])
+                return (cost(hand, a.card) + (keep if wild else 0), wild, -ev.value[a.card])
 
-            return self._least(discards, loss, rng)
+            return self._least(discards, loss, rng, bound=lambda a: loss(a, ev.without_bound))
         if melds:
             return self._best_meld(ev, hand, melds, rng)
         if A.PASS in kinds:
@@ -197,10 +195,24 @@ class GreedyAgent(Agent):
         return ev.cost(rest)
 
     @staticmethod
-    def _least(actions, key, rng):
-        scored = [(key(a), a) for a in actions]
+    def _least(actions, key, rng, bound=None):
+        """The action with the least ``key``, ties broken at random. ``bound`` is a cheap
+        key never above the real one: actions are scored in the order of their bounds, and
+        those whose bound is above the least key found are never scored (they cannot win
+        or tie, so the choice is the same as scoring them all)."""
+        if bound is None:
+            scored = [(key(a), i) for i, a in enumerate(actions)]
+        else:
+            scored, low = [], None
+            for b, i in sorted((bound(a), i) for i, a in enumerate(actions)):
+                if low is not None and b > low:
+                    break
+                k = key(actions[i])
+                scored.append((k, i))
+                if low is None or k < low:
+                    low = k
         low = min(k for k, _ in scored)
-        return rng.choice([a for k, a in scored if k == low])
+        return rng.choice([actions[i] for k, i in sorted(scored, key=lambda ki: ki[1]) if k == low])
 
     @staticmethod
     def _valid_show(game, p: int, card: int) -> bool:

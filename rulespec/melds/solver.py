@@ -39,6 +39,16 @@ def _guard(n: int) -> int:
     return sum(1 << (BITS * i + BITS - 1) for i in range(n))
 
 
+#: the top bit of every card's field: subtracting a meld borrows into one of them when
+#: the meld needs a card the state does not hold
+GUARD = _guard(C.JOKER + 1)
+#: skeleton lists kept per set of meld rules before they are dropped for a fresh start
+#: (bounded memory over long simulations)
+SHARED_LIMIT = 20_000
+#: answers kept in the memo tables shared by the searches of one set of meld rules
+MEMO_LIMIT = 300_000
+
+
 class Search:
     """One hand, one question. ``solve()`` returns the best value and the groups."""
 
@@ -81,48 +91,65 @@ class Search:
         # wild cards count by how many are melded unless, when counting an opening,
         # each counts as the card it stands for
         self.per_place = mode == "opening" and r.wild_counts_as_natural
+        # the state of the search: BITS bits per card code (at the code's own place, so
+        # that states, skeletons and answers mean the same in every hand and are shared)
         cnt = Counter(self.nat_cards + self.dual_cards)
         self.codes = sorted(cnt)
-        self.field = {c: i for i, c in enumerate(self.codes)}
-        self.count = [cnt[c] for c in self.codes]
-        self.G = _guard(len(self.codes))
+        self.cnt = cnt
         self.wmax = len(self.wild_cards) + len(self.dual_cards)
-        self._skel: dict[int, list] = {}
         self.init_counts = tuple(counts) if counts else (1,) * len(self.slots)
+        # kept on the rules, with the rules it belongs to: a copy of the rules (with other
+        # card values, say) shares the attribute but must not share the answers
+        owner, shared = r.__dict__.get("_search_shared", (None, None))
+        if owner is not r or len(shared) > SHARED_LIMIT:
+            shared = {}
+            r._search_shared = (r, shared)
+        self._shared = shared
+        memos = shared.get("memos")
+        if memos is None or sum(len(m) for m, _b in memos.values()) > MEMO_LIMIT:
+            memos = shared["memos"] = {}
+        self._memos = memos
+        self._skel_key = ("skel", mode, self.per_place, bool(self.dual_cards), self.wmax)
+        self._skel: dict[int, list] = {}
 
     # ------------------------------------------------------------ skeletons
 
-    def skeletons(self, f: int) -> list:
-        got = self._skel.get(f)
+    def skeletons(self, c: int) -> list:
+        """The skeletons of card ``c`` (shared by every hand with the same cards of its
+        rank and suit above it)."""
+        got = self._skel.get(c)
         if got is None:
-            got = self._skel[f] = self._make_skeletons(f)
+            rank, suit = C.rank_of(c), C.suit_of(c)
+            near = tuple((o, self.cnt[o]) for o in self.codes
+                         if o > c and (C.rank_of(o) == rank or C.suit_of(o) == suit))
+            key = (self._skel_key, c, self.cnt[c], near)
+            got = self._shared.get(key)
+            if got is None:
+                got = self._shared[key] = self._make_skeletons(c)
+            self._skel[c] = got
         return got
 
-    def _make_skeletons(self, f: int) -> list:
+    def _make_skeletons(self, c: int) -> list:
         r = self.rules
-        codes, count = self.codes, self.count
-        c = codes[f]
+        codes, count = self.codes, self.cnt
         rank, suit = C.rank_of(c), C.suit_of(c)
         duals = r.dual if self.dual_cards else frozenset()
         val = self.card_val
         out = []
         seen = set()
         if r.has_sets and (c not in duals or r.dual_in_sets):
-            others = [
-                i for i in range(f + 1, len(codes))
-                if C.rank_of(codes[i]) == rank and (codes[i] not in duals or r.dual_in_sets)
-            ]
+            others = [o for o in codes if o > c and C.rank_of(o) == rank and (o not in duals or r.dual_in_sets)]
             hi = r.set_max if r.set_max is not None else 99
             if r.distinct:
                 choices = []
                 for k in range(len(others) + 1):
                     for sub in combinations(others, k):
-                        choices.append(((f, 1),) + tuple((i, 1) for i in sub))
+                        choices.append(((c, 1),) + tuple((o, 1) for o in sub))
             else:
-                ranges = [range(1, count[f] + 1)] + [range(0, count[i] + 1) for i in others]
+                ranges = [range(1, count[c] + 1)] + [range(0, count[o] + 1) for o in others]
                 choices = []
                 for ns in product(*ranges):
-                    choices.append(tuple((i, n) for i, n in zip([f] + others, ns) if n))
+                    choices.append(tuple((o, n) for o, n in zip([c] + others, ns) if n))
             for ch in choices:
                 n = sum(k for _, k in ch)
                 if n > hi:
@@ -131,29 +158,29 @@ class Search:
                 cap = min(hi - n, r.wild_limit(n), self.wmax)
                 if g > cap:
                     continue
-                vec = sum(k << (BITS * i) for i, k in ch)
-                nat = sum(k * val[codes[i]] for i, k in ch)
-                pure = all(codes[i] not in r.wild_codes for i, _ in ch)
+                vec = sum(k << (BITS * o) for o, k in ch)
+                nat = sum(k * val[o] for o, k in ch)
+                pure = all(o not in r.wild_codes for o, _ in ch)
                 wv = None
                 if self.per_place:
                     best_rank = max(r.opening_natural[C.make(rank, s)] for s in range(4))
                     wv = [j * best_rank for j in range(cap + 1)]
-                cards = tuple(codes[i] for i, k in ch for _ in range(k))
+                cards = tuple(o for o, k in ch for _ in range(k))
                 key = (vec, g, cap, "set")
                 if key in seen:
                     continue
                 seen.add(key)
                 out.append((vec, nat, g, cap, "set", pure, cards, wv))
         if r.has_runs:
-            others = [i for i in range(f + 1, len(codes)) if C.suit_of(codes[i]) == suit]
-            for members, g, low, length in self._run_members(f, rank, others):
+            others = [o for o in codes if o > c and C.suit_of(o) == suit]
+            for members, g, low, length in self._run_members(c, rank, others):
                 n = len(members)
                 cap = min(r.run_max - n, r.wild_limit(n), self.wmax)
                 if g > cap:
                     continue
-                vec = sum(1 << (BITS * i) for i in members)
-                nat = sum(val[codes[i]] for i in members)
-                cards = tuple(codes[i] for i in members)
+                vec = sum(1 << (BITS * o) for o in members)
+                nat = sum(val[o] for o in members)
+                cards = tuple(members)
                 if self.per_place:
                     ranks = [C.rank_of(c) for c in cards]
                     wv = self._run_wild_values(suit, low, length, ranks, cap)
@@ -167,10 +194,9 @@ class Search:
         return out
 
     def _run_members(self, f, rank, others):
-        """Run skeletons holding card ``f`` and higher cards of its suit: ``(members,
-        wilds needed, low, length)``, the fewest-wild placement first."""
+        """Run skeletons holding card ``f`` and higher cards of its suit (``others``):
+        ``(members, wilds needed, low, length)``, the fewest-wild placement first."""
         r = self.rules
-        codes = self.codes
         if r.aces == "around":
             yield from self._run_members_around(f, rank, others)
             return
@@ -185,9 +211,7 @@ class Search:
             starts.append((rank, 1))
         results = []
         for p, step in starts:
-            cand = sorted(
-                (abs(C.rank_of(codes[i]) - p), i) for i in others
-            )
+            cand = sorted((abs(C.rank_of(o) - p), o) for o in others)
             limit = r.run_max
             out = []
 
@@ -213,11 +237,10 @@ class Search:
 
     def _run_members_around(self, f, rank, others):
         r = self.rules
-        codes = self.codes
         for k in range(0, min(len(others), r.run_max - 1) + 1):
             for sub in combinations(others, k):
                 members = (f,) + sub
-                ranks = [C.rank_of(codes[i]) for i in members]
+                ranks = [C.rank_of(o) for o in members]
                 n = len(members)
                 for low, length in r.run_places(ranks):
                     g = (length - n) + max(0, r.run_min - length)
@@ -345,7 +368,7 @@ class Search:
         fi = (low.bit_length() - 1) // BITS
         best = self._f(state - (1 << (BITS * fi)), k, needs)
         choice = ("dead", fi)
-        G = self.G
+        G = GUARD
         used = self.wtotal - k
         prefix = self.prefix
         slots = self.slots
@@ -391,16 +414,13 @@ class Search:
         dual_cnt = Counter(self.dual_cards)
         dual_codes = sorted(dual_cnt)
         options = [range(dual_cnt[d] + 1) for d in dual_codes]
-        base_state = sum(n << (BITS * i) for i, n in enumerate(self.count))
-        uniform = len({self.card_val[c] for c in self.wild_cards + self.dual_cards}) <= 1
-        shared_memo: dict = {}
-        shared_base: dict = {}
+        base_state = sum(n << (BITS * c) for c, n in self.cnt.items())
         for conv in product(*options):
             wilds = list(self.wild_cards)
             state = base_state
             for d, t in zip(dual_codes, conv):
                 wilds += [d] * t
-                state -= t << (BITS * self.field[d])
+                state -= t << (BITS * d)
             wilds.sort(key=lambda c: -self.card_val[c])
             self.wilds = wilds
             self.wtotal = len(wilds)
@@ -408,10 +428,14 @@ class Search:
             for c in wilds:
                 pre.append(pre[-1] + self.card_val[c])
             self.prefix = pre
-            if uniform:
-                self.memo, self._base_memo = shared_memo, shared_base
-            else:
-                self.memo, self._base_memo = {}, {}
+            # an answer depends on the question and the wild cards' worth, not on the
+            # rest of the hand: every search of these rules asking the same shares them
+            context = (self.mode, self.slots, self.exact, self.per_place, self.wmax,
+                       tuple(self.card_val[c] for c in wilds))
+            memos = self._memos.get(context)
+            if memos is None:
+                memos = self._memos[context] = ({}, {})
+            self.memo, self._base_memo = memos
             needs = self.init_counts
             val = self._f(state, len(wilds), needs)
             if val > NEG // 2 and (best is None or val > best[0]):
@@ -438,7 +462,7 @@ class Search:
                 return melds, dead
             if choice[0] == "dead":
                 fi = choice[1]
-                dead.append(self.codes[fi])
+                dead.append(fi)
                 state -= 1 << (BITS * fi)
                 continue
             _, sk, j, s = choice
@@ -458,13 +482,17 @@ def _lonely(r: Rules, naturals: list[int], duals: list[int], wilds: int) -> list
         return []
     pool = Counter(naturals + duals)
     reach = r.run_max - 1 if r.has_runs else -1
+    codes_of_rank = [0] * 13
+    ranks_in_suit: list[set[int]] = [set(), set(), set(), set()]
+    for o in pool:
+        codes_of_rank[C.rank_of(o)] += 1
+        ranks_in_suit[C.suit_of(o)].add(C.rank_of(o))
     out = []
     for c in naturals:
         rank, suit = C.rank_of(c), C.suit_of(c)
-        if r.has_sets and (pool[c] > 1 and not r.distinct or any(
-                C.rank_of(o) == rank and o != c for o in pool)):
+        if r.has_sets and (codes_of_rank[rank] > 1 or (pool[c] > 1 and not r.distinct)):
             continue
-        if reach > 0 and any(o != c and C.suit_of(o) == suit and _gap(rank, C.rank_of(o)) <= reach for o in pool):
+        if reach > 0 and any(q != rank and _gap(rank, q) <= reach for q in ranks_in_suit[suit]):
             continue
         out.append(c)
     return out
