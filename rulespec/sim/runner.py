@@ -160,6 +160,8 @@ def play_game(variant, players: int | None = None, seed: int | None = None,
                     reason = res.reason
                     if reason == "drops" and last_kind == A.SHOW:
                         reason = "wrong show"
+                    if res.rummy:
+                        _count(out.events, "went rummy")
                     needs = (opening_rule.contract(res.round) is not None
                              or opening_rule.threshold is not None)
                     out.hands.append(HandStats(res.round, reason, hand_actions, hand_turns,
