@@ -16,7 +16,7 @@ the same cards.
 from __future__ import annotations
 
 from ..melds.context import Rules
-from ..melds.engine_support import hand_melds
+from ..melds.engine_support import cards_in_melds, hand_melds
 from ..melds.fast import deadwood_value
 from ..melds.solver import Search
 
@@ -114,10 +114,7 @@ class HandValue:
         if hit is None:
             if len(self._idle_cards) >= CACHE_LIMIT:
                 self._idle_cards.clear()
-            used = set()
-            for cards, _reading in hand_melds(self.rules, key):
-                used.update(cards)
-            hit = self._idle_cards[key] = frozenset(key) - used
+            hit = self._idle_cards[key] = frozenset(key) - cards_in_melds(hand_melds(self.rules, key))
         return hit
 
     def is_wild(self, card: int) -> bool:

@@ -275,6 +275,15 @@ def hand_melds(rules: Rules, hand) -> list[tuple[tuple[int, ...], Reading]]:
     return out
 
 
+def cards_in_melds(melds) -> set[int]:
+    """The card codes that are in at least one of ``melds`` (:func:`hand_melds` pairs):
+    a card of the hand outside them is deadwood whatever the arrangement."""
+    out: set[int] = set()
+    for cards, _reading in melds:
+        out.update(cards)
+    return out
+
+
 def _pair_up(rules: Rules, wilds: tuple[int, ...], places: list[int]):
     """Which wild card stands for which place: the lowest card code for the lowest place,
     except that a wild card that may stand for itself never stands in for itself (that is
@@ -452,9 +461,7 @@ def opening_bound(rules: Rules, hand, melds) -> int:
     """An upper bound of :func:`opening_value`, cheap enough to ask first: every card of
     ``hand`` that is in one of ``melds`` (the melds of a hand holding at least ``hand``),
     a wild card at the most it could count."""
-    in_meld = set()
-    for cards, _ in melds:
-        in_meld.update(cards)
+    in_meld = cards_in_melds(melds)
     top = max(rules.opening_natural[:C.NUM_NATURAL])
     return sum(max(top, rules.opening_value[c]) if rules.is_wild(c) else rules.opening_natural[c]
                for c in hand if c in in_meld)
@@ -640,9 +647,7 @@ def _can_meld_all(rules: Rules, hand, leave: int) -> bool:
     if not hand:
         return True
     # quick no: more cards than may be left over are in no meld the hand can make
-    used = set()
-    for cards, _reading in hand_melds(rules, hand):
-        used.update(cards)
+    used = cards_in_melds(hand_melds(rules, hand))
     if sum(1 for c in hand if c not in used) > leave:
         return False
     _v, groups, dead = Search(rules, hand).solve()

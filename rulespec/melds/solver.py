@@ -1,11 +1,14 @@
 """The exact solver: the best use of a hand under a ruleset.
 
-A hand is split into natural cards and wild cards. The natural cards become a count
-vector (4 bits per distinct card, so copies from several packs cost nothing extra) and a
-memoised search takes the lowest card left: it is either deadwood or the lowest card of a
-*skeleton* - the natural cards of one meld - which needs ``g`` wild cards to be legal and
-can take up to ``cap``. Wild cards are interchangeable for the search (the most valuable
-are melded first), so the state is just (cards left, wilds left, requirements left).
+A hand is split into natural cards and wild cards; natural cards no meld could hold are
+deadwood at once. The rest become a count vector (4 bits at each card code's own place,
+so copies from several packs cost nothing extra) and a memoised search takes the lowest
+card left: it is either deadwood or the lowest card of a *skeleton* - the natural cards
+of one meld - which needs ``g`` wild cards to be legal and can take up to ``cap``. Wild
+cards are interchangeable for the search (the most valuable are melded first), so the
+state is just (cards left, wilds left, requirements left). An answer does not depend on
+the rest of the hand, so the searches of one set of rules share their memo tables (and
+skeletons): the greedy agent asks about eleven hands that differ by one card at a time.
 
 The same search answers three questions: least deadwood (``mode="deadwood"``), largest
 opening value (``mode="opening"``) and the best arrangement that meets requirements
