@@ -157,13 +157,19 @@ def hand_melds(rules: Rules, hand) -> list[tuple[tuple[int, ...], Reading]]:
     found: dict[tuple[int, ...], set[Reading]] = {}
     all_wild: set[tuple[int, ...]] = set()
 
+    k_wilds: dict[int, list] = {}  # k -> every k wild cards of the hand (none used as a natural)
+
     def wild_sets(naturals: tuple[int, ...], k: int):
         if k == 0:
-            yield ()
-            return
+            return ((),)
+        if not rules.dual or not any(c in rules.dual for c in naturals):
+            hit = k_wilds.get(k)
+            if hit is None:
+                hit = k_wilds[k] = list(_multisets(wild_avail, k))
+            return hit
         used = Counter(naturals)
         avail = [(c, n - used[c]) for c, n in wild_avail if n - used[c] > 0]
-        yield from _multisets(avail, k)
+        return _multisets(avail, k)
 
     if rules.has_sets and not n_wild:
         # no wild card: a set is enough cards of one rank (distinct, if the rules say so)
