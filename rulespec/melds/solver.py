@@ -45,11 +45,13 @@ def _guard(n: int) -> int:
 #: the top bit of every card's field: subtracting a meld borrows into one of them when
 #: the meld needs a card the state does not hold
 GUARD = _guard(C.JOKER + 1)
-#: skeleton lists kept per set of meld rules before they are dropped for a fresh start
-#: (bounded memory over long simulations)
-SHARED_LIMIT = 20_000
-#: answers kept in the memo tables shared by the searches of one set of meld rules
-MEMO_LIMIT = 300_000
+#: what the searches of one set of meld rules share (skeleton lists, memo tables), for
+#: the few sets of rules used last (a deal's rules and the engine's counting copy of them);
+#: each is dropped for a fresh start past these sizes: bounded memory in long simulations
+SHARED_RULES = 4
+SHARED_LIMIT = 10_000
+MEMO_LIMIT = 200_000
+_SHARED: dict[int, tuple[Rules, dict]] = {}
 
 
 class Search:
@@ -101,13 +103,7 @@ class Search:
         self.cnt = cnt
         self.wmax = len(self.wild_cards) + len(self.dual_cards)
         self.init_counts = tuple(counts) if counts else (1,) * len(self.slots)
-        # kept on the rules, with the rules it belongs to: a copy of the rules (with other
-        # card values, say) shares the attribute but must not share the answers
-        owner, shared = r.__dict__.get("_search_shared", (None, None))
-        if owner is not r or len(shared) > SHARED_LIMIT:
-            shared = {}
-            r._search_shared = (r, shared)
-        self._shared = shared
+        self._shared = shared = _shared_for(r)
         memos = shared.get("memos")
         if memos is None or sum(len(m) for m, _b in memos.values()) > MEMO_LIMIT:
             memos = shared["memos"] = {}
@@ -475,6 +471,17 @@ class Search:
             k -= j
             if s is not None:
                 needs = needs[:s] + (needs[s] - 1,) + needs[s + 1:]
+
+
+def _shared_for(rules: Rules) -> dict:
+    """The table the searches of ``rules`` share (by identity: a copy of the rules with
+    other card values, such as the engine's counting rules, has its own)."""
+    hit = _SHARED.get(id(rules))
+    if hit is None or hit[0] is not rules or len(hit[1]) > SHARED_LIMIT:
+        if hit is None and len(_SHARED) >= SHARED_RULES:
+            del _SHARED[next(iter(_SHARED))]  # the one used first
+        hit = _SHARED[id(rules)] = (rules, {})
+    return hit[1]
 
 
 def _lonely(r: Rules, naturals: list[int], duals: list[int], wilds: int) -> list[int]:
