@@ -929,45 +929,37 @@ class Game:
         return True
 
     def _contract_witnesses(self, p: int) -> list:
-        """Ways found to complete the contract from the whole hand: ``(slots, groups)``
-        with ``groups`` the ``(cards, slot)`` melds of one solution (cached per move)."""
+        """Ways found to complete the contract from the whole hand, as what each of its
+        melds leaves room for: ``(kind, size, hand less the other melds, cards in them)``
+        per meld of one solution (cached per move)."""
         key = ("witness", p, len(self.history))
         hit = self._scratch.get(key)
         if hit is None:
             hit = []
             contract = self.ruleset.opening.contract(self.round)
             keep = self._keep_min()
+            hand = Counter(self.hands[p])
             for option in contract.options:
                 slots = ES.contract_slots(self.rules, option)
                 for left in ES.fit_slots(slots, self.pending):
-                    groups = ES.fill_from(self._hand_melds(p), Counter(self.hands[p]), left, keep,
-                                          witness=True)
+                    groups = ES.fill_from(self._hand_melds(p), hand, left, keep, witness=True)
                     if groups is None:
                         groups = ES.fill_groups(self.rules, self.hands[p], left, keep)
-                    if groups:
-                        hit.append((left, groups))
+                    for i, (_g, j) in enumerate(groups or ()):
+                        others = [c for k, (h, _j) in enumerate(groups) if k != i for c in h]
+                        kind, size, _c = left[j]
+                        hit.append((kind, size, hand - Counter(others), len(others)))
             self._scratch = {key: hit}
         return hit
 
     def _witnessed(self, p: int, cards, reading) -> bool:
         """A quick yes for a contract meld: some solution found for the whole hand still
         works with this meld in place of the one that filled its slot."""
-        hand = Counter(self.hands[p])
         need = Counter(cards)
-        keep = self._keep_min()
-        for slots, groups in self._contract_witnesses(p):
-            for i, (g, j) in enumerate(groups):
-                kind, size, _c = slots[j]
-                if reading.kind != kind or len(cards) < size:
-                    continue
-                others = Counter()
-                n = 0
-                for k, (h, _j) in enumerate(groups):
-                    if k != i:
-                        others.update(h)
-                        n += len(h)
-                if not (need + others - hand) and len(self.hands[p]) - n - len(cards) >= keep:
-                    return True
+        room = len(self.hands[p]) - len(cards) - self._keep_min()
+        for kind, size, free, used in self._contract_witnesses(p):
+            if reading.kind == kind and len(cards) >= size and used <= room and not need - free:
+                return True
         return False
 
     def _opening_ok(self, p: int, cards, reading) -> bool:
