@@ -201,3 +201,31 @@ def test_the_agents_and_simulation_examples_in_the_api_docs_give_the_answers_pri
     finally:
         os.chdir(cwd)
     assert result.attempted > 15 and result.failed == 0
+
+
+def _acceptance_run():
+    import importlib.util
+
+    from conftest import ROOT
+
+    spec = importlib.util.spec_from_file_location("simulate_all", ROOT / "benchmarks" / "simulate_all.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("sizes", [(1, 5), (7, 3, 12), (40, 40)])
+def test_the_acceptance_run_pools_chunks_as_if_they_were_one_sample(sizes):
+    """benchmarks/simulate_all.py sums up saved chunks: the pooled mean, sd, min and max
+    are those of all the values together."""
+    import random
+
+    from rulespec.sim.stats import spread
+
+    rng = random.Random(sum(sizes))
+    parts = [[rng.randint(0, 5000) for _ in range(n)] for n in sizes]
+    pooled = _acceptance_run().pooled([spread(p) for p in parts])
+    whole = spread([v for p in parts for v in p])
+    assert pooled["n"] == whole["n"] and (pooled["min"], pooled["max"]) == (whole["min"], whole["max"])
+    assert pooled["mean"] == pytest.approx(whole["mean"], abs=1e-3)
+    assert pooled["sd"] == pytest.approx(whole["sd"], abs=1e-2)
