@@ -19,11 +19,12 @@ from ..melds.context import Rules
 from ..melds.engine_support import cards_in_melds, hand_melds
 from ..melds.fast import deadwood_value
 from ..melds.solver import Search
+from ..memo import Memo
 
 #: cached hands per set of meld rules before the cache is emptied (bounded memory)
 CACHE_LIMIT = 200_000
 
-_EVALUATORS: dict[int, tuple[Rules, HandValue]] = {}
+_EVALUATORS = Memo(256)  # one per set of meld rules
 
 
 class HandValue:
@@ -58,20 +59,16 @@ class HandValue:
                 else:
                     pure -= 1
                     seqs -= 1
-        self._cost: dict[tuple, int] = {}
-        self._idle_cards: dict[tuple, frozenset] = {}
+        self._cost = Memo(CACHE_LIMIT)
+        self._idle_cards = Memo(CACHE_LIMIT)
 
     def cost(self, hand) -> int:
         """The hand's cost: least deadwood (and, with a show, the missing sequences)."""
         key = tuple(sorted(hand))
-        hit = self._cost.get(key)
-        if hit is None:
-            if len(self._cost) >= CACHE_LIMIT:
-                self._cost.clear()
-            hit = self._cost[key] = self._compute(list(key))
-        return hit
+        return self._cost.get_or(key, self._compute, key)
 
-    def _compute(self, hand: list[int]) -> int:
+    def _compute(self, hand) -> int:
+        hand = list(hand)
         if not self._levels:
             return deadwood_value(self.rules, hand)
         total = sum(self.value[c] for c in hand)
@@ -110,12 +107,10 @@ class HandValue:
     def _idle(self, hand) -> frozenset:
         """The cards of ``hand`` that are in none of the melds it can make."""
         key = tuple(sorted(hand))
-        hit = self._idle_cards.get(key)
-        if hit is None:
-            if len(self._idle_cards) >= CACHE_LIMIT:
-                self._idle_cards.clear()
-            hit = self._idle_cards[key] = frozenset(key) - cards_in_melds(hand_melds(self.rules, key))
-        return hit
+        return self._idle_cards.get_or(key, self._idle_of, key)
+
+    def _idle_of(self, hand: tuple) -> frozenset:
+        return frozenset(hand) - cards_in_melds(hand_melds(self.rules, hand))
 
     def is_wild(self, card: int) -> bool:
         return self.rules.is_wild(card)
@@ -123,9 +118,4 @@ class HandValue:
 
 def evaluator(rules: Rules) -> HandValue:
     """The (shared, cached) :class:`HandValue` of a deal's meld rules."""
-    hit = _EVALUATORS.get(id(rules))
-    if hit is None or hit[0] is not rules:
-        if len(_EVALUATORS) > 256:
-            _EVALUATORS.clear()
-        hit = _EVALUATORS[id(rules)] = (rules, HandValue(rules))
-    return hit[1]
+    return _EVALUATORS.get_or(rules, HandValue, rules)

@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from .. import cards as C
 from ..melds import engine_support as ES
 from ..melds.context import rules_for
+from ..memo import Memo
 from ..melds.fast import deadwood_after_discard, deadwood_value
 from . import actions as A
 from .actions import Action
@@ -810,13 +811,8 @@ class Game:
     # melds ----------------------------------------------------------
 
     def _hand_melds(self, p: int):
-        key = (id(self.rules), tuple(sorted(self.hands[p])))
-        hit = _MELD_CACHE.get(key)
-        if hit is None:
-            if len(_MELD_CACHE) > 50_000:
-                _MELD_CACHE.clear()
-            hit = _MELD_CACHE[key] = ES.hand_melds(self.rules, self.hands[p])
-        return hit
+        hand = self.hands[p]
+        return _MELD_CACHE.get_or((self.rules, tuple(sorted(hand))), ES.hand_melds, self.rules, hand)
 
     def _lay_out_melds(self, p: int):
         """The melds ``p`` may lay out after a knock (no longer than the rules allow)."""
@@ -903,30 +899,30 @@ class Game:
     def _opening_possible(self, p: int) -> bool:
         """Can the opening still be completed from this hand at all? (One search that
         spares one per candidate meld when the answer is no.)"""
-        op = self.ruleset.opening
         hand = self.hands[p]
         keep = self._keep_min()
-        contract = op.contract(self.round)
-        if contract is not None:
-            ok = False
-            melds = self._hand_melds(p)
-            for option in contract.options:
-                slots = ES.contract_slots(self.rules, option)
-                for left in ES.fit_slots(slots, self.pending):
-                    if ES.can_fill_with(self.rules, melds, hand, left, keep):
-                        ok = True
-                        break
-                if ok:
-                    break
-            if not ok:
-                return False
-        if op.threshold is not None:
-            have = sum(ES.reading_value(self.rules, c, r) for c, r in self.pending)
-            if have + ES.opening_bound(self.rules, hand, self._hand_melds(p)) < op.threshold:
-                return False
-            if have + ES.opening_value(self.rules, hand, keep) < op.threshold:
-                return False
-        return True
+        melds = self._hand_melds(p)
+        if not self._contract_open(self.pending, lambda left: ES.can_fill_with(self.rules, melds, hand, left, keep)):
+            return False
+        return self._threshold_reachable(p, self.pending, hand, keep)
+
+    def _contract_open(self, laid, fills) -> bool:
+        """Is there no contract this round, or an option of it whose melds still missing
+        besides ``laid`` the hand ``fills`` (a test of the missing slots)?"""
+        contract = self.ruleset.opening.contract(self.round)
+        return contract is None or any(fills(left) for option in contract.options
+                                       for left in ES.fit_slots(ES.contract_slots(self.rules, option), laid))
+
+    def _threshold_reachable(self, p: int, laid, rest, keep: int) -> bool:
+        """Can the melds ``laid`` plus what ``rest`` (the cards left in ``p``'s hand) can
+        still lay, keeping ``keep`` cards, reach the opening threshold? A cheap bound
+        answers most noes; the solver the rest."""
+        threshold = self.ruleset.opening.threshold
+        if threshold is None:
+            return True
+        need = threshold - sum(ES.reading_value(self.rules, c, r) for c, r in laid)
+        return need <= 0 or (ES.opening_bound(self.rules, rest, self._hand_melds(p)) >= need
+                             and ES.opening_value(self.rules, rest, keep) >= need)
 
     def _contract_witnesses(self, p: int) -> list:
         """Ways found to complete the contract from the whole hand, as what each of its
@@ -965,35 +961,14 @@ class Game:
     def _opening_ok(self, p: int, cards, reading) -> bool:
         """May this meld go down towards the opening (contract and threshold), leaving a
         hand that can still complete it?"""
-        rs = self.ruleset
-        op = rs.opening
         rest = self._rest(p, cards)
         keep = max(self._keep_min(), 0)
         laid = self.pending + [(tuple(cards), reading)]
-        contract = op.contract(self.round)
-        if contract is not None and not self._witnessed(p, cards, reading):
-            ok = False
+        if self.ruleset.opening.contract(self.round) is not None and not self._witnessed(p, cards, reading):
             melds = self._hand_melds(p)
-            rest_c = Counter(rest)
-            for option in contract.options:
-                slots = ES.contract_slots(self.rules, option)
-                for left in ES.fit_slots(slots, laid):
-                    quick = ES.fill_from(melds, rest_c, left, keep)
-                    if quick or (quick is None and ES.can_fill(self.rules, rest, left, keep)):
-                        ok = True
-                        break
-                if ok:
-                    break
-            if not ok:
+            if not self._contract_open(laid, lambda left: ES.can_fill_with(self.rules, melds, rest, left, keep)):
                 return False
-        if op.threshold is not None:
-            have = sum(ES.reading_value(self.rules, c, r) for c, r in laid)
-            if have < op.threshold:
-                if have + ES.opening_bound(self.rules, rest, self._hand_melds(p)) < op.threshold:
-                    return False
-                if have + ES.opening_value(self.rules, rest, keep) < op.threshold:
-                    return False
-        return True
+        return self._threshold_reachable(p, laid, rest, keep)
 
     def _pending_complete(self, p: int) -> bool:
         if self.pending_mode == "whole":
@@ -1498,7 +1473,7 @@ def _key(a: Action):
     return a.key
 
 
-_MELD_CACHE: dict = {}
+_MELD_CACHE = Memo(50_000)
 
 _DRAW_STOCK, _DRAW_DISCARD, _PUSH = A.simple(A.DRAW_STOCK), A.simple(A.DRAW_DISCARD), A.simple(A.PUSH)
 _PASS, _MISS, _DROP = A.simple(A.PASS), A.simple(A.MISS), A.simple(A.DROP)

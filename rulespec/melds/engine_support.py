@@ -21,6 +21,7 @@ from collections import Counter
 from itertools import combinations, permutations
 
 from .. import cards as C
+from ..memo import Memo
 from .classify import readings as _classify_readings
 from .context import Rules
 from .model import Reading
@@ -53,29 +54,26 @@ def reading_key(r: Reading) -> tuple:
     return (not r.pure, len(r.wilds), r.kind != "set", r.rank or 0, r.suit or 0, r.ranks, _order(r))
 
 
-_READINGS: dict[tuple, tuple[Reading, ...]] = {}
+_READINGS = Memo(200_000)
 
 
 def readings_of(rules: Rules, cards) -> tuple[Reading, ...]:
     """The distinct readings of ``cards`` as one meld (empty: not a meld), ordered by
     :func:`reading_key`."""
-    key = (id(rules), tuple(sorted(cards)))
-    hit = _READINGS.get(key)
-    if hit is None:
-        if len(_READINGS) > 200_000:
-            _READINGS.clear()
-        hit = _READINGS[key] = tuple(sorted(_dedupe(_classify_readings(rules, key[1])), key=reading_key))
-    return hit
+    group = tuple(sorted(cards))
+    return _READINGS.get_or((rules, group), _classified, rules, group)
+
+
+def _classified(rules: Rules, group: tuple[int, ...]) -> tuple[Reading, ...]:
+    return _in_order(_dedupe(_classify_readings(rules, group)))
 
 
 def _remember(rules: Rules, group: tuple[int, ...], found) -> tuple[Reading, ...]:
-    key = (id(rules), group)
-    hit = _READINGS.get(key)
-    if hit is None:
-        if len(_READINGS) > 200_000:
-            _READINGS.clear()
-        hit = _READINGS[key] = tuple(sorted(found, key=reading_key))
-    return hit
+    return _READINGS.get_or((rules, group), _in_order, found)
+
+
+def _in_order(readings) -> tuple[Reading, ...]:
+    return tuple(sorted(readings, key=reading_key))
 
 
 # ---------------------------------------------------------------- melds in a hand
@@ -448,19 +446,13 @@ def reading_value(rules: Rules, cards, reading: Reading) -> int:
     return total
 
 
-_OPEN: dict[tuple, int] = {}
+_OPEN = Memo(100_000)
 
 
 def opening_value(rules: Rules, hand, keep: int = 0) -> int:
     """The largest opening value ``hand`` can lay down while keeping at least ``keep``
     cards in hand (the card a player must still discard)."""
-    key = (id(rules), tuple(sorted(hand)), keep)
-    hit = _OPEN.get(key)
-    if hit is None:
-        if len(_OPEN) > 100_000:
-            _OPEN.clear()
-        hit = _OPEN[key] = _opening_value(rules, hand, keep)
-    return hit
+    return _OPEN.get_or((rules, tuple(sorted(hand)), keep), _opening_value, rules, hand, keep)
 
 
 def opening_bound(rules: Rules, hand, melds) -> int:
@@ -486,19 +478,13 @@ def _opening_value(rules: Rules, hand, keep: int) -> int:
     return best
 
 
-_FILL: dict[tuple, bool] = {}
+_FILL = Memo(100_000)
 
 
 def can_fill(rules: Rules, hand, slots: list[tuple[str, int, int]], keep: int = 0) -> bool:
     """Can ``hand`` still make the melds ``slots`` (``(kind, size, count)``: count melds of
     that kind of at least that size), keeping at least ``keep`` cards unmelded?"""
-    key = (id(rules), tuple(sorted(hand)), tuple(slots), keep)
-    hit = _FILL.get(key)
-    if hit is None:
-        if len(_FILL) > 100_000:
-            _FILL.clear()
-        hit = _FILL[key] = _can_fill(rules, hand, slots, keep)
-    return hit
+    return _FILL.get_or((rules, tuple(sorted(hand)), tuple(slots), keep), _can_fill, rules, hand, slots, keep)
 
 
 def fill_groups(rules: Rules, hand, slots: list[tuple[str, int, int]], keep: int = 0):
@@ -634,18 +620,12 @@ def _can_fill(rules: Rules, hand, slots, keep: int) -> bool:
     return False
 
 
-_ALL: dict[tuple, bool] = {}
+_ALL = Memo(100_000)
 
 
 def can_meld_all(rules: Rules, hand, leave: int = 0) -> bool:
     """Can every card of ``hand`` but at most ``leave`` go into melds?"""
-    key = (id(rules), tuple(sorted(hand)), leave)
-    hit = _ALL.get(key)
-    if hit is None:
-        if len(_ALL) > 100_000:
-            _ALL.clear()
-        hit = _ALL[key] = _can_meld_all(rules, hand, leave)
-    return hit
+    return _ALL.get_or((rules, tuple(sorted(hand)), leave), _can_meld_all, rules, hand, leave)
 
 
 def _can_meld_all(rules: Rules, hand, leave: int) -> bool:
