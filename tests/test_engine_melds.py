@@ -84,3 +84,49 @@ def test_a_lay_off_keeps_every_wild_standing_for_the_same_card(name):
             if ext:
                 assert can_lay_off(rs, card, table, wild) is not None
 
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_melds_worked_out_from_a_recent_hand_are_the_melds_worked_out_afresh(name):
+    """hand_melds derives a hand's melds from a recent hand that lacks a few natural
+    cards (drop the melds of cards gone, add those of cards come): a walk of hands where
+    each step draws, lays down or swaps up to six cards must list what a fresh start lists."""
+    derived = 0
+    for seed in range(12):
+        rs, rules, hand, wild, rng = setup(name, 300 + seed, (5, 12))
+        pool = [c for c in deck_cards(rs, rs.players.min)]
+        for c in hand:
+            pool.remove(c)
+        rng.shuffle(pool)
+        ES._RECENT.clear()
+        ES.hand_melds(rules, hand)
+        for _step in range(12):
+            for _change in range(rng.randint(1, 6)):
+                r = rng.random()
+                if r < 0.4 and pool:
+                    hand.append(pool.pop())
+                elif r < 0.7 and len(hand) > 3:
+                    hand.remove(rng.choice(hand))
+                elif pool:
+                    hand.remove(rng.choice(hand))
+                    hand.append(pool.pop())
+            recent = list(ES._RECENT.get(rules, []))
+            derived += ES._groups_from_recent(rules, tuple(sorted(hand)), recent) is not None
+            worked = ES.hand_melds(rules, hand)
+            ES._RECENT.clear()
+            assert worked == ES.hand_melds(rules, hand), (name, C.cards_str(hand))
+    assert derived > 20  # the walk does take the short way
+
+
+@pytest.mark.parametrize("name", ["rummy51", "romme", "house/basic-penalty-100", "push"])
+def test_opening_reaches_says_whether_the_opening_value_is_that_high(name):
+    """The yes-or-no question stops early; it must still answer as the full count does
+    (asked first, with no count remembered, so that it works its own answer out)."""
+    for seed in range(30):
+        rs, rules, hand, wild, rng = setup(name, 500 + seed, (3, 14))
+        for keep in (0, 1, 2):
+            needs = (1, 10, 30, 51, 80)
+            ES._OPEN.clear()
+            reached = [ES.opening_reaches(rules, hand, keep, need) for need in needs]
+            value = ES.opening_value(rules, hand, keep)
+            assert reached == [value >= need for need in needs], (C.cards_str(hand), keep, value)

@@ -852,6 +852,10 @@ class Game:
             return []
         if whole and self.pending_mode is None and not self._whole_ok(p, ()):
             return []
+        # towards a contract alone, a meld's cards and kind decide (not which places its
+        # wild cards take): the readings of one group share the answer
+        by_kind = self.ruleset.opening.threshold is None
+        answers: dict = {}
         for cards, reading in self._hand_melds(p):
             left = len(hand) - len(cards)
             if whole:
@@ -860,8 +864,13 @@ class Game:
             else:
                 if not self._leaves_ok(left):
                     continue
-                if opening and not self._opening_ok(p, cards, reading):
-                    continue
+                if opening:
+                    key = (cards, reading.kind) if by_kind else (cards, reading)
+                    ok = answers.get(key)
+                    if ok is None:
+                        ok = answers[key] = self._opening_ok(p, cards, reading)
+                    if not ok:
+                        continue
             out.append(self._meld_action(cards, reading))
         return out
 
@@ -913,24 +922,92 @@ class Game:
         return contract is None or any(fills(left) for option in contract.options
                                        for left in ES.fit_slots(ES.contract_slots(self.rules, option), laid))
 
-    def _threshold_reachable(self, p: int, laid, rest, keep: int) -> bool:
+    def _threshold_reachable(self, p: int, laid, rest, keep: int, meld=None) -> bool:
         """Can the melds ``laid`` plus what ``rest`` (the cards left in ``p``'s hand) can
-        still lay, keeping ``keep`` cards, reach the opening threshold? A cheap bound
-        answers most noes; the solver the rest."""
+        still lay, keeping ``keep`` cards, reach the opening threshold? The melds of the
+        whole hand's best opening that ``meld`` (the one just added to ``laid``) leaves
+        alone answer most yeses, a cheap bound most noes, the solver the rest."""
         threshold = self.ruleset.opening.threshold
         if threshold is None:
             return True
         need = threshold - sum(ES.reading_value(self.rules, c, r) for c, r in laid)
-        return need <= 0 or (ES.opening_bound(self.rules, rest, self._hand_melds(p)) >= need
-                             and ES.opening_value(self.rules, rest, keep) >= need)
+        if need <= 0:
+            return True
+        if meld is not None and self._opening_witness(p, meld, len(rest) - keep) >= need:
+            return True
+        in_meld = (ES.cards_in_melds(self._hand_melds(p)) if meld is None
+                   else self._meld_cards_within(p, rest))
+        return (ES.opening_bound(self.rules, rest, in_meld) >= need
+                and ES.opening_reaches(self.rules, rest, keep, need))
+
+    def _meld_cards_within(self, p: int, part) -> set[int]:
+        """The cards of ``part`` (part of ``p``'s hand) that are in a meld made of cards
+        of ``part`` alone (only these can count towards an opening from ``part``)."""
+        def by_copies() -> tuple:
+            # each meld of the hand as masks: bit c of masks[k] set when it holds over k
+            # copies of card c; most melds hold one copy of each card (a single mask)
+            single, multi = set(), set()
+            for cards, _r in self._hand_melds(p):
+                masks = []
+                for c, n in Counter(cards).items():
+                    masks += [0] * (n - len(masks))
+                    for k in range(n):
+                        masks[k] |= 1 << c
+                if len(masks) == 1:
+                    single.add(masks[0])
+                else:
+                    multi.add(tuple(masks))
+            return single, multi
+
+        single, multi = self._per_move("melds by copies", p, by_copies)
+        have = Counter(part)
+        everything = (1 << (C.JOKER + 1)) - 1
+        # lacking[k]: the cards ``part`` holds k copies of or fewer
+        lacking = [everything & ~sum(1 << c for c, n in have.items() if n > k)
+                   for k in range(max(map(len, multi), default=1))]
+        union = 0
+        for m in single:
+            if not m & lacking[0]:
+                union |= m
+        for masks in multi:
+            if not any(m & lacking[k] for k, m in enumerate(masks)):
+                union |= masks[0]
+        return {c for c in have if union >> c & 1}
+
+    def _per_move(self, name: str, p: int, make):
+        """A working value about player ``p`` at this move, made once (``make()``) and
+        kept until the next move."""
+        at = (p, len(self.history))
+        if self._scratch.get("at") != at:
+            self._scratch = {"at": at}
+        hit = self._scratch.get(name)
+        if hit is None:
+            hit = self._scratch[name] = make()
+        return hit
+
+    def _opening_witness(self, p: int, meld, room: int) -> int:
+        """What the melds of one best opening of ``p``'s whole hand are worth that can
+        still go down beside ``meld`` (disjoint from it, using at most ``room`` cards): a
+        lower bound of what the rest of the hand can lay."""
+        def best_opening() -> list:
+            return [(Counter(g), len(g), ES.opening_value(self.rules, g))
+                    for g in ES.opening_solution(self.rules, self.hands[p])[1]]
+
+        hand = Counter(self.hands[p])
+        taken = Counter(meld)
+        worth = 0
+        for group, size, value in self._per_move("opening witness", p, best_opening):
+            if size <= room and not (taken + group) - hand:
+                taken += group
+                room -= size
+                worth += value
+        return worth
 
     def _contract_witnesses(self, p: int) -> list:
         """Ways found to complete the contract from the whole hand, as what each of its
         melds leaves room for: ``(kind, size, hand less the other melds, cards in them)``
         per meld of one solution (cached per move)."""
-        key = ("witness", p, len(self.history))
-        hit = self._scratch.get(key)
-        if hit is None:
+        def find() -> list:
             hit = []
             contract = self.ruleset.opening.contract(self.round)
             keep = self._keep_min()
@@ -945,8 +1022,9 @@ class Game:
                         others = [c for k, (h, _j) in enumerate(groups) if k != i for c in h]
                         kind, size, _c = left[j]
                         hit.append((kind, size, hand - Counter(others), len(others)))
-            self._scratch = {key: hit}
-        return hit
+            return hit
+
+        return self._per_move("contract witness", p, find)
 
     def _witnessed(self, p: int, cards, reading) -> bool:
         """A quick yes for a contract meld: some solution found for the whole hand still
@@ -968,7 +1046,7 @@ class Game:
             melds = self._hand_melds(p)
             if not self._contract_open(laid, lambda left: ES.can_fill_with(self.rules, melds, rest, left, keep)):
                 return False
-        return self._threshold_reachable(p, laid, rest, keep)
+        return self._threshold_reachable(p, laid, rest, keep, cards)
 
     def _pending_complete(self, p: int) -> bool:
         if self.pending_mode == "whole":

@@ -147,7 +147,54 @@ def _wild_limit(rules: Rules, naturals: int) -> int:
 def hand_melds(rules: Rules, hand) -> list[tuple[tuple[int, ...], Reading]]:
     """Every meld that can be laid from ``hand``: ``(cards, reading)`` pairs, cards sorted
     as a player sorts them, one pair per distinct reading. Deterministic order."""
-    cnt = Counter(hand)
+    key = tuple(sorted(hand))
+    recent = _RECENT.get_or(rules, list)
+    groups = _groups_from_recent(rules, key, recent)
+    if groups is None:
+        groups = _groups(rules, Counter(key))
+    recent.append((key, groups))
+    del recent[:-RECENT_HANDS]
+    out = []
+    for g in sorted(groups, key=lambda g: (len(g), g)):
+        shown = tuple(sorted(g, key=C.sort_key))
+        for r in groups[g]:
+            out.append((shown, r))
+    return out
+
+
+#: how many of the latest hands' melds are kept per set of rules to work the next from
+RECENT_HANDS = 16
+_RECENT = Memo(4)
+
+
+def _groups_from_recent(rules: Rules, key: tuple, recent: list):
+    """The melds of the hand ``key`` (groups to readings) worked out from a recent hand
+    that lacks at most four of its cards, all natural ones: its melds less those
+    using a card gone, plus the melds using a new card (sets of its rank, runs of its
+    suit). None when no recent hand is close enough."""
+    hand = Counter(key)
+    for old_key, old in reversed(recent):
+        if abs(len(old_key) - len(key)) > 6:
+            continue
+        old_hand = Counter(old_key)
+        added, removed = hand - old_hand, old_hand - hand
+        if sum(added.values()) > 4 or any(c == C.JOKER or rules.is_wild(c) for c in added):
+            continue
+        base = old_hand - removed  # what the two hands share
+        out = {g: r for g, r in old.items()
+               if not any(g.count(c) > base[c] for c in removed if c in g)}
+        if added:
+            new = _groups(rules, hand, ranks={c % 13 for c in added}, suits={c // 13 for c in added})
+            for g, r in new.items():
+                if any(g.count(c) > base[c] for c in added):
+                    out[g] = r
+        return out
+    return None
+
+
+def _groups(rules: Rules, cnt: Counter, ranks=None, suits=None) -> dict:
+    """Every meld of the hand ``cnt``, as its cards (sorted codes) to its readings; with
+    ``ranks`` and ``suits``, only sets of those ranks and runs of those suits."""
     wild_avail = sorted((c, n) for c, n in cnt.items() if rules.is_wild(c))
     n_wild = sum(n for _, n in wild_avail)
     # every group met, with the readings it was met under (each construction is one
@@ -175,6 +222,8 @@ def hand_melds(rules: Rules, hand) -> list[tuple[tuple[int, ...], Reading]]:
         for c in sorted(cnt):
             by_rank.setdefault(c % 13, []).append(c)
         for rank, pool in by_rank.items():
+            if ranks is not None and rank not in ranks:
+                continue
             size = len(pool) if rules.distinct else sum(cnt[c] for c in pool)
             if size < rules.set_min:
                 continue
@@ -192,6 +241,8 @@ def hand_melds(rules: Rules, hand) -> list[tuple[tuple[int, ...], Reading]]:
             if _natural_in(rules, c, "set"):
                 by_rank.setdefault(c % 13, []).append(c)
         for rank, pool in by_rank.items():
+            if ranks is not None and rank not in ranks:
+                continue
             if len(pool) + n_wild < rules.set_min and rules.distinct:
                 continue
             if rules.distinct:
@@ -218,6 +269,8 @@ def hand_melds(rules: Rules, hand) -> list[tuple[tuple[int, ...], Reading]]:
         for c in cnt:
             present_in[c // 13] |= 1 << (c % 13)
         for suit, present in enumerate(present_in):
+            if suits is not None and suit not in suits:
+                continue
             bits = present
             while bits:
                 low = bits & -bits
@@ -235,7 +288,7 @@ def hand_melds(rules: Rules, hand) -> list[tuple[tuple[int, ...], Reading]]:
                 runs_present[c // 13] |= 1 << (c % 13)
         for suit in range(4):
             present = runs_present[suit]
-            if not present:
+            if not present or (suits is not None and suit not in suits):
                 continue
             for window, mask in windows:
                 have = mask & present
@@ -264,19 +317,16 @@ def hand_melds(rules: Rules, hand) -> list[tuple[tuple[int, ...], Reading]]:
                             reading = Reading("run", suit=suit, ranks=window, wilds=pairs)
                             found.setdefault(group, set()).add(reading)
 
-    if rules.all_wild != "never" and n_wild:
+    if rules.all_wild != "never" and n_wild and ranks is None:
         for k in range(1, n_wild + 1):
             if rules.all_wild_ok("set", k) or rules.all_wild_ok("run", k):
                 for ws in _multisets(wild_avail, k):
                     all_wild.add(tuple(sorted(ws)))
 
-    out = []
-    for g in sorted(set(found) | all_wild, key=lambda g: (len(g), g)):
-        rd = readings_of(rules, g) if g in all_wild else _remember(rules, g, found[g])
-        shown = tuple(sorted(g, key=C.sort_key))
-        for r in rd:
-            out.append((shown, r))
-    return out
+    groups = {g: _remember(rules, g, rs) for g, rs in found.items() if g not in all_wild}
+    for g in all_wild:
+        groups[g] = readings_of(rules, g)
+    return groups
 
 
 def cards_in_melds(melds) -> set[int]:
@@ -455,11 +505,44 @@ def opening_value(rules: Rules, hand, keep: int = 0) -> int:
     return _OPEN.get_or((rules, tuple(sorted(hand)), keep), _opening_value, rules, hand, keep)
 
 
-def opening_bound(rules: Rules, hand, melds) -> int:
+_SOLVED = Memo(20_000)
+
+
+def opening_solution(rules: Rules, hand) -> tuple:
+    """The solver's best opening arrangement of ``hand`` (no card kept back): ``(value,
+    melds, cards left)``."""
+    return _SOLVED.get_or((rules, tuple(sorted(hand))), _opening_solution, rules, hand)
+
+
+def _opening_solution(rules: Rules, hand) -> tuple:
+    return Search(rules, list(hand), mode="opening").solve()
+
+
+def opening_reaches(rules: Rules, hand, keep: int, need: int) -> bool:
+    """Is :func:`opening_value` at least ``need``? Asked as a yes or no it can stop early:
+    no search beyond the first when the best arrangement falls short or keeps enough."""
+    if need <= 0:
+        return True
+    known = _OPEN.get((rules, tuple(sorted(hand)), keep))
+    if known is not None:
+        return known >= need
+    val, _groups, dead = opening_solution(rules, hand)
+    if val < need:
+        return False
+    if keep <= len(dead):
+        return True
+    for d in set(hand):
+        rest = list(hand)
+        rest.remove(d)
+        if opening_reaches(rules, rest, keep - 1, need):
+            return True
+    return False
+
+
+def opening_bound(rules: Rules, hand, in_meld) -> int:
     """An upper bound of :func:`opening_value`, cheap enough to ask first: every card of
-    ``hand`` that is in one of ``melds`` (the melds of a hand holding at least ``hand``),
-    a wild card at the most it could count."""
-    in_meld = cards_in_melds(melds)
+    ``hand`` that is in ``in_meld`` (the cards of the melds ``hand`` can make, or more), a
+    wild card at the most it could count."""
     top = max(rules.opening_natural[:C.NUM_NATURAL])
     return sum(max(top, rules.opening_value[c]) if rules.is_wild(c) else rules.opening_natural[c]
                for c in hand if c in in_meld)
@@ -467,7 +550,7 @@ def opening_bound(rules: Rules, hand, melds) -> int:
 
 def _opening_value(rules: Rules, hand, keep: int) -> int:
     hand = list(hand)
-    val, groups, dead = Search(rules, hand, mode="opening").solve()
+    val, groups, dead = opening_solution(rules, hand)
     if keep <= len(dead) or val <= 0:
         return max(val, 0)
     best = 0
