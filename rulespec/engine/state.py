@@ -794,7 +794,7 @@ class Game:
             if m.owner != self.knocker:
                 continue
             for c in set(self.hands[p]):
-                opts = self._layoff_options(m, c)
+                opts = self._layoffs_onto(m).get(c, [])
                 if most is not None and m.reading.kind == "run":
                     opts = [a for a in opts if self._run_ends_ok(m, a.reading, most)]
                 acts.extend(opts)
@@ -1112,9 +1112,23 @@ class Game:
         for m in self.table:
             if not self._onto_ok(p, m):
                 continue
+            onto = self._layoffs_onto(m)
             for c in set(hand):
-                acts.extend(self._layoff_options(m, c))
+                acts.extend(onto.get(c, ()))
         return acts
+
+    def _layoffs_onto(self, m: TableMeld) -> dict:
+        """Every lay-off onto the table meld ``m``, by card (the same until ``m`` changes,
+        and it stays put for many turns)."""
+        return _LAYOFFS.get_or((self.rules, m.id, tuple(m.cards), m.reading), self._find_layoffs, m)
+
+    def _find_layoffs(self, m: TableMeld) -> dict:
+        out = {}
+        for c in range(C.JOKER + 1):
+            opts = self._layoff_options(m, c)
+            if opts:
+                out[c] = opts
+        return out
 
     def _replace_actions(self, p: int) -> list[Action]:
         rep = self.ruleset.wilds.replace
@@ -1172,7 +1186,7 @@ class Game:
             for m in self.table:
                 if self._onto_ok(p, m):
                     for w in owed:
-                        acts.extend(self._layoff_options(m, w))
+                        acts.extend(self._layoffs_onto(m).get(w, ()))
         return acts
 
     # ================================================================ applying moves
@@ -1552,6 +1566,7 @@ def _key(a: Action):
 
 
 _MELD_CACHE = Memo(50_000)
+_LAYOFFS = Memo(20_000)
 
 _DRAW_STOCK, _DRAW_DISCARD, _PUSH = A.simple(A.DRAW_STOCK), A.simple(A.DRAW_DISCARD), A.simple(A.PUSH)
 _PASS, _MISS, _DROP = A.simple(A.PASS), A.simple(A.MISS), A.simple(A.DROP)

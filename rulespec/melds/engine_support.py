@@ -148,12 +148,15 @@ def hand_melds(rules: Rules, hand) -> list[tuple[tuple[int, ...], Reading]]:
     """Every meld that can be laid from ``hand``: ``(cards, reading)`` pairs, cards sorted
     as a player sorts them, one pair per distinct reading. Deterministic order."""
     key = tuple(sorted(hand))
-    recent = _RECENT.get_or(rules, list)
-    groups = _groups_from_recent(rules, key, recent)
-    if groups is None:
+    if not any(rules.is_wild(c) for c in key):  # quick to work out afresh
         groups = _groups(rules, Counter(key))
-    recent.append((key, groups))
-    del recent[:-RECENT_HANDS]
+    else:
+        recent = _RECENT.get_or(rules, list)
+        groups = _groups_from_recent(rules, key, recent)
+        if groups is None:
+            groups = _groups(rules, Counter(key))
+        recent.append((key, groups))
+        del recent[:-RECENT_HANDS]
     out = []
     for g in sorted(groups, key=lambda g: (len(g), g)):
         shown = tuple(sorted(g, key=C.sort_key))
@@ -163,6 +166,7 @@ def hand_melds(rules: Rules, hand) -> list[tuple[tuple[int, ...], Reading]]:
 
 
 #: how many of the latest hands' melds are kept per set of rules to work the next from
+#: (hands with wild cards: the others are quicker to work out afresh)
 RECENT_HANDS = 16
 _RECENT = Memo(4)
 
