@@ -434,6 +434,23 @@ def test_the_invariants_catch_a_lost_card_a_doubled_card_and_a_wrong_total(basic
         check_invariants(wrong)
 
 
+def test_the_invariants_catch_a_hand_of_the_wrong_size(gin):
+    """Gin's turns neither lay cards down nor pass them on: a hand holds the deal size
+    (one more during its turn), and the deal gave each seat the deal size."""
+    from rulespec.engine import InvariantError
+
+    g = new_game(gin, players=2, seed=1).deal_on()
+    check_invariants(g)
+    big = g.clone()
+    big.hands[1].append(big.stock.pop())
+    with pytest.raises(InvariantError, match="seat 1 holds 11 cards, the rules give 10"):
+        check_invariants(big)
+    misdealt = g.clone()
+    misdealt.dealt[0] += 1
+    with pytest.raises(InvariantError, match="seat 0 was dealt 11 cards"):
+        check_invariants(misdealt)
+
+
 def test_a_clone_plays_on_independently(gin):
     g = new_game(gin, players=2, seed=3).deal_on()
     c = g.clone()

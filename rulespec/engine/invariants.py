@@ -43,9 +43,11 @@ def problems(game) -> list[str]:
     """Every broken invariant, in words (empty: all is well)."""
     out: list[str] = []
     rs = game.ruleset
-    count = sum(game.in_hand)
+    n = game.n
+    hands, in_hand, active = game.hands, game.in_hand, game.active
+    count = sum(in_hand)
     got = [*game.stock, *game.discards, *game.out]
-    for h in game.hands:
+    for h in hands:
         got += h
     for m in game.table:
         got += m.cards
@@ -59,49 +61,44 @@ def problems(game) -> list[str]:
         extra = have - deck
         out.append(f"cards are lost or doubled: missing {C.cards_str(sorted(missing.elements()))}; "
                    f"extra {C.cards_str(sorted(extra.elements()))}")
-    for p in range(game.n):
-        if not game.in_hand[p] and game.hands[p]:
-            out.append(f"seat {p} is out of the game but holds cards")
-        if game.in_hand[p] and not game.active[p] and game.hands[p]:
-            out.append(f"seat {p} dropped out but holds cards")
+    over, phase = game.is_over(), game.phase
     size = game.deal_size
-    if game.dealt is not None:
-        for p in range(game.n):
-            want = 0
-            if game.in_hand[p]:
-                want = size + (rs.deal.starter_extra if p == game.starter else 0)
-            if game.dealt[p] != want:
-                out.append(f"seat {p} was dealt {game.dealt[p]} cards, the rules give {want}")
-    if not game.is_over() and game.phase not in ("deal",):
-        t = rs.turn
-        simple = (not rs.melds.on_table and t.push is None and t.claims is None)
-        if simple and game.phase in ("offer", "draw", "play", "claim"):
-            for p in range(game.n):
-                if not game.active[p]:
-                    continue
-                n = len(game.hands[p])
-                mine = p == game.turn and game.phase == "play"
-                want = size + (1 if mine else 0)
-                if n != want:
-                    out.append(f"seat {p} holds {n} cards, the rules give {want} here")
-    elif game.phase == "deal" and not game.is_over():
-        dealt = [len(h) for h in game.hands]
-        if sum(dealt) == 0 and game.discards:
-            out.append("the upcard was turned before the deal")
-    for p in range(game.n):
-        if game.in_hand[p] and game.active[p] and game.phase in ("draw", "play") and not game.hands[p] \
-                and not game.is_chance():
+    dealt = game.dealt
+    playing = phase in ("draw", "play") and not game.is_chance()
+    # a hand holds the deal size between turns, one more during its turn, in a variant whose
+    # turns neither lay cards down nor pass them between players
+    t = rs.turn
+    fixed = (not over and phase in ("offer", "draw", "play", "claim") and not rs.melds.on_table
+             and t.push is None and t.claims is None)
+    for p in range(n):
+        held = len(hands[p])
+        if held and not in_hand[p]:
+            out.append(f"seat {p} is out of the game but holds cards")
+        if held and in_hand[p] and not active[p]:
+            out.append(f"seat {p} dropped out but holds cards")
+        if dealt is not None:
+            want = size + (rs.deal.starter_extra if p == game.starter else 0) if in_hand[p] else 0
+            if dealt[p] != want:
+                out.append(f"seat {p} was dealt {dealt[p]} cards, the rules give {want}")
+        if fixed and active[p]:
+            want = size + (1 if p == game.turn and phase == "play" else 0)
+            if held != want:
+                out.append(f"seat {p} holds {held} cards, the rules give {want} here")
+        if playing and not held and in_hand[p] and active[p]:
             out.append(f"seat {p} is still in the hand with no cards")
+    if phase == "deal" and not over and game.discards and not any(hands):
+        out.append("the upcard was turned before the deal")
     # scores
     sums, wrong = _scored_hands(game)
     out.extend(wrong)
-    if [round(t, 6) for t in sums] != [round(t, 6) for t in game.totals]:
+    if sums != game.totals and [round(t, 6) for t in sums] != [round(t, 6) for t in game.totals]:
         out.append(f"totals {game.totals} are not the sum of the hands' scores {sums}")
     return out
 
 
-#: per game (by id): the results already checked, the sums of their scores, what was wrong
-_SCORED: dict[int, tuple[list, list, list[str]]] = {}
+#: per game (by id): its list of results, how many of them are checked, the sums of
+#: their scores and what was wrong (the list object tells a new game from an old id)
+_SCORED: dict[int, tuple[list, int, list, list[str]]] = {}
 
 
 def _scored_hands(game) -> tuple[list, list[str]]:
@@ -109,15 +106,14 @@ def _scored_hands(game) -> tuple[list, list[str]]:
     scored, each hand worked out once (a check after every move stays cheap in long games)."""
     results = game.results
     hit = _SCORED.get(id(game))
-    if hit is not None and len(hit[0]) <= len(results) and all(
-            a is b for a, b in zip(hit[0][-1:], results[len(hit[0]) - 1:len(hit[0])])):
-        done, sums, wrong = hit
+    if hit is not None and hit[0] is results and hit[1] <= len(results):
+        _r, done, sums, wrong = hit
+        if done == len(results):
+            return sums, wrong
     else:
-        done, sums, wrong = [], [0] * game.n, []
-    if len(done) == len(results):
-        return sums, wrong
+        done, sums, wrong = 0, [0] * game.n, []
     sums, wrong = list(sums), list(wrong)
-    for res in results[len(done):]:
+    for res in results[done:]:
         for p in range(game.n):
             sums[p] += res.scores[p]
         if game.ruleset.partnerships is not None:
@@ -127,7 +123,7 @@ def _scored_hands(game) -> tuple[list, list[str]]:
         wrong.extend(check_penalties(game, res))
     if len(_SCORED) > 1000:
         _SCORED.clear()
-    _SCORED[id(game)] = (list(results), sums, wrong)
+    _SCORED[id(game)] = (results, len(results), sums, wrong)
     return sums, wrong
 
 
