@@ -3,6 +3,7 @@
 
     python benchmarks/simulate_all.py                  # 2,000 random + 500 greedy games per file
     python benchmarks/simulate_all.py --only push      # files whose path contains "push"
+    python benchmarks/simulate_all.py --agents greedy  # only the greedy agents' games
     python benchmarks/simulate_all.py --report         # only rewrite the table from what is saved
 
 Each file's games are played in chunks of ``--chunk`` games, chunk ``c`` with seed ``c``
@@ -125,6 +126,7 @@ def main(argv=None) -> int:
     ap.add_argument("--chunk", type=int, default=250, help="games per saved chunk (default 250)")
     ap.add_argument("--workers", type=int, default=2, help="processes per chunk (default 2)")
     ap.add_argument("--only", help="play only files whose path contains this")
+    ap.add_argument("--agents", choices=["random", "greedy"], help="play only this agent's chunks")
     ap.add_argument("--hours", type=float, help="start no new chunk after this many hours")
     ap.add_argument("--report", action="store_true", help="only rewrite the table")
     args = ap.parse_args(argv)
@@ -136,7 +138,7 @@ def main(argv=None) -> int:
         for chunk in range(most):
             for agents, target in targets.items():
                 games = min(args.chunk, target - chunk * args.chunk)
-                if games <= 0:
+                if games <= 0 or (args.agents and agents != args.agents):
                     continue
                 for file in files:
                     path = chunk_path(agents, file, chunk)

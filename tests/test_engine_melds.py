@@ -101,6 +101,7 @@ def test_melds_worked_out_from_a_recent_hand_are_the_melds_worked_out_afresh(nam
             pool.remove(c)
         rng.shuffle(pool)
         ES._RECENT.clear()
+        ES._READINGS.clear()
         ES.hand_melds(rules, hand)
         for _step in range(12):
             for _change in range(rng.randint(1, 6)):
@@ -117,6 +118,13 @@ def test_melds_worked_out_from_a_recent_hand_are_the_melds_worked_out_afresh(nam
             worked = ES.hand_melds(rules, hand)
             ES._RECENT.clear()
             assert worked == ES.hand_melds(rules, hand), (name, C.cards_str(hand))
+        # and no group's readings were remembered short (a group met on the short way
+        # without a new card in it may lack readings of a kind it was not searched for)
+        listed: dict = {}
+        for cards, r in worked:
+            listed.setdefault(tuple(sorted(cards)), set()).add(r)
+        for group, rd in listed.items():
+            assert rd == set(ES._dedupe(classify_readings(rules, group))), (name, C.cards_str(group))
     assert derived > 20  # the walk does take the short way
 
 

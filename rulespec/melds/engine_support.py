@@ -188,17 +188,32 @@ def _groups_from_recent(rules: Rules, key: tuple, recent: list):
         out = {g: r for g, r in old.items()
                if not any(g.count(c) > base[c] for c in removed if c in g)}
         if added:
-            new = _groups(rules, hand, ranks={c % 13 for c in added}, suits={c // 13 for c in added})
-            for g, r in new.items():
+            # every reading of a meld holding a new (natural) card is a set of its rank or
+            # a run of its suit, so these readings are complete; not so for the other
+            # groups met on the way, which are left out before their readings are kept
+            found, _all_wild = _found(rules, hand, ranks={c % 13 for c in added},
+                                      suits={c // 13 for c in added})
+            for g, rs in found.items():
                 if any(g.count(c) > base[c] for c in added):
-                    out[g] = r
+                    out[g] = _remember(rules, g, rs)
         return out
     return None
 
 
-def _groups(rules: Rules, cnt: Counter, ranks=None, suits=None) -> dict:
-    """Every meld of the hand ``cnt``, as its cards (sorted codes) to its readings; with
-    ``ranks`` and ``suits``, only sets of those ranks and runs of those suits."""
+def _groups(rules: Rules, cnt: Counter) -> dict:
+    """Every meld of the hand ``cnt``, as its cards (sorted codes) to its readings."""
+    found, all_wild = _found(rules, cnt)
+    groups = {g: _remember(rules, g, rs) for g, rs in found.items() if g not in all_wild}
+    for g in all_wild:
+        groups[g] = readings_of(rules, g)
+    return groups
+
+
+def _found(rules: Rules, cnt: Counter, ranks=None, suits=None) -> tuple[dict, set]:
+    """The melds of the hand ``cnt`` as they are met: each group of cards with the
+    readings it was met under (every reading with a natural card in it is met), and the
+    groups of wild cards alone. With ``ranks`` and ``suits``: only sets of those ranks and
+    runs of those suits (and no all-wild groups)."""
     wild_avail = sorted((c, n) for c, n in cnt.items() if rules.is_wild(c))
     n_wild = sum(n for _, n in wild_avail)
     # every group met, with the readings it was met under (each construction is one
@@ -327,10 +342,7 @@ def _groups(rules: Rules, cnt: Counter, ranks=None, suits=None) -> dict:
                 for ws in _multisets(wild_avail, k):
                     all_wild.add(tuple(sorted(ws)))
 
-    groups = {g: _remember(rules, g, rs) for g, rs in found.items() if g not in all_wild}
-    for g in all_wild:
-        groups[g] = readings_of(rules, g)
-    return groups
+    return found, all_wild
 
 
 def cards_in_melds(melds) -> set[int]:
