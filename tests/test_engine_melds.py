@@ -140,3 +140,22 @@ def test_opening_reaches_says_whether_the_opening_value_is_that_high(name):
             reached = [ES.opening_reaches(rules, hand, keep, need) for need in needs]
             value = ES.opening_value(rules, hand, keep)
             assert reached == [value >= need for need in needs], (C.cards_str(hand), keep, value)
+
+
+def test_a_group_met_on_the_short_way_is_not_remembered_with_readings_missing():
+    """Adding 5♥ to a hand holding 5♠ and two jokers searches sets of fives and runs of
+    hearts only; 5♠ with two jokers is met there as a set, but it is a run of spades too.
+    It must not be remembered (as it once was) with its set reading alone, even when the
+    table of readings was emptied in between (it empties itself when full)."""
+    rs = rulespec.load(VARIANTS / "rummy51.rules").ruleset
+    rules = rules_for(rs, None)
+    five_spades, five_hearts = C.make(4, 0), C.make(4, 1)
+    hand = [five_spades, C.JOKER, C.JOKER, C.make(9, 1), C.make(11, 3)]
+    ES._RECENT.clear()
+    ES.hand_melds(rules, hand)
+    ES._READINGS.clear()
+    assert ES._groups_from_recent(rules, tuple(sorted(hand + [five_hearts])), ES._RECENT[rules]) is not None
+    ES.hand_melds(rules, hand + [five_hearts])
+    group = tuple(sorted([five_spades, C.JOKER, C.JOKER]))
+    kinds = {r.kind for r in ES.readings_of(rules, group)}
+    assert kinds == {"set", "run"}
