@@ -462,11 +462,10 @@ class Game:
             pool.update(self.hands[p])
         rep = rs.wilds.replace
         for m in self.table:
-            for c in pool:
-                if ES.extensions(r, m.cards, m.reading, c):
-                    return False
-                if rep is not None and m.reading.kind in rep.melds and ES.rescues(r, m.cards, m.reading, c):
-                    return False
+            fits = self._layoffs_onto(m)
+            rescued = self._rescues_of(m) if rep is not None and m.reading.kind in rep.melds else {}
+            if any(c in fits or c in rescued for c in pool):
+                return False
         return True
 
     # ================================================================ chance
@@ -1138,12 +1137,26 @@ class Game:
         for m in self.table:
             if m.reading.kind not in rep.melds or not m.reading.wilds:
                 continue
+            rescues = self._rescues_of(m)
             for c in set(self.hands[p]):
-                for w, new in ES.rescues(self.rules, m.cards, m.reading, c):
+                for w, new in rescues.get(c, ()):
                     if rep.reuse_this_turn and not self._can_replay(p, m, c, w, new):
                         continue
                     acts.append(Action(A.REPLACE, (c, w), m.id, new))
         return acts
+
+    def _rescues_of(self, m: TableMeld) -> dict:
+        """Which wild card of the table meld ``m`` each natural card may take the place
+        of, by card (the same until ``m`` changes)."""
+        return _RESCUES.get_or((self.rules, tuple(m.cards), m.reading), self._find_rescues, m)
+
+    def _find_rescues(self, m: TableMeld) -> dict:
+        out = {}
+        for c in range(C.JOKER + 1):
+            found = ES.rescues(self.rules, m.cards, m.reading, c)
+            if found:
+                out[c] = found
+        return out
 
     def _can_replay(self, p, m, natural, wild, new) -> bool:
         """After swapping ``natural`` for ``wild`` in ``m``, can the wild be melded again
@@ -1567,6 +1580,7 @@ def _key(a: Action):
 
 _MELD_CACHE = Memo(50_000)
 _LAYOFFS = Memo(20_000)
+_RESCUES = Memo(20_000)
 
 _DRAW_STOCK, _DRAW_DISCARD, _PUSH = A.simple(A.DRAW_STOCK), A.simple(A.DRAW_DISCARD), A.simple(A.PUSH)
 _PASS, _MISS, _DROP = A.simple(A.PASS), A.simple(A.MISS), A.simple(A.DROP)
