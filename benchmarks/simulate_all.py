@@ -22,6 +22,7 @@ import math
 import subprocess
 import sys
 import time
+from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -119,12 +120,27 @@ def report(targets: dict[str, int]) -> str:
     return "\n".join(lines)
 
 
+def pending(targets: dict[str, int], files: list[Path], size: int, agents_only: str | None) -> list[tuple]:
+    """The chunks still to play, breadth first: ``(agents, file, chunk, games)``."""
+    out = []
+    most = max(math.ceil(n / size) for n in targets.values())
+    for chunk in range(most):
+        for agents, target in targets.items():
+            games = min(size, target - chunk * size)
+            if games <= 0 or (agents_only and agents != agents_only):
+                continue
+            out += [(agents, f, chunk, games) for f in files if not chunk_path(agents, f, chunk).exists()]
+    return out
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--random", type=int, default=2000, help="random-agent games per file (default 2000)")
     ap.add_argument("--greedy", type=int, default=500, help="greedy-agent games per file (default 500)")
     ap.add_argument("--chunk", type=int, default=250, help="games per saved chunk (default 250)")
-    ap.add_argument("--workers", type=int, default=2, help="processes per chunk (default 2)")
+    ap.add_argument("--parallel", type=int, default=2,
+                    help="chunks played at once (default 2: one per core, no core idles at a chunk's end)")
+    ap.add_argument("--workers", type=int, default=1, help="processes per chunk (default 1)")
     ap.add_argument("--only", help="play only files whose path contains this")
     ap.add_argument("--agents", choices=["random", "greedy"], help="play only this agent's chunks")
     ap.add_argument("--hours", type=float, help="start no new chunk after this many hours")
@@ -134,28 +150,33 @@ def main(argv=None) -> int:
     start = time.monotonic()
     if not args.report:
         files = [f for f in variant_files() if not args.only or args.only in f.as_posix()]
-        most = max(math.ceil(n / args.chunk) for n in targets.values())
-        for chunk in range(most):
-            for agents, target in targets.items():
-                games = min(args.chunk, target - chunk * args.chunk)
-                if games <= 0 or (args.agents and agents != args.agents):
-                    continue
-                for file in files:
-                    path = chunk_path(agents, file, chunk)
-                    if path.exists():
-                        continue
-                    if args.hours is not None and time.monotonic() - start > args.hours * 3600:
-                        TABLE.write_text(report(targets), encoding="utf-8")
-                        print("time is up; run again to go on")
-                        return 0
-                    t = time.monotonic()
-                    out = play_chunk(file, agents, chunk, games, args.workers)
-                    path.parent.mkdir(parents=True, exist_ok=True)
-                    path.write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
-                    bad = out["invariant failures"] + out["safety limit hits"] + out["errors"]
-                    print(f"{agents:6} {file.stem:24} chunk {chunk}: {games} games in {time.monotonic() - t:6.0f} s"
-                          f"{'  PROBLEMS: ' + str(bad) if bad else ''}", flush=True)
+        todo = pending(targets, files, args.chunk, args.agents)
+
+        def play(job: tuple) -> str:
+            agents, file, chunk, games = job
+            t = time.monotonic()
+            out = play_chunk(file, agents, chunk, games, args.workers)
+            path = chunk_path(agents, file, chunk)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
+            bad = out["invariant failures"] + out["safety limit hits"] + out["errors"]
+            return (f"{agents:6} {file.stem:24} chunk {chunk}: {games} games in {time.monotonic() - t:6.0f} s"
+                    f"{'  PROBLEMS: ' + str(bad) if bad else ''}")
+
+        with ThreadPoolExecutor(max_workers=args.parallel) as pool:
+            running = set()
+            for job in todo:
+                if len(running) >= args.parallel:
+                    done, running = wait(running, return_when=FIRST_COMPLETED)
+                    for f in done:
+                        print(f.result(), flush=True)
                     TABLE.write_text(report(targets), encoding="utf-8")
+                if args.hours is not None and time.monotonic() - start > args.hours * 3600:
+                    print("time is up; run again to go on", flush=True)
+                    break
+                running.add(pool.submit(play, job))
+            for f in running:
+                print(f.result(), flush=True)
     TABLE.write_text(report(targets), encoding="utf-8")
     print(f"wrote {TABLE.relative_to(ROOT)}")
     return 0
