@@ -145,6 +145,34 @@ def test_greedy_lays_down_a_whole_hand_and_goes_out_rummy():
     assert r.reason == "went out" and r.winner == 0 and r.rummy
 
 
+@pytest.mark.parametrize("name", ["push", "continental", "rummy51", "romme"])
+def test_greedy_goes_down_as_soon_as_it_can_meet_the_opening(name):
+    """Whenever the opening is due and a meld towards it is legal, the greedy agent lays
+    one (waiting for a better opening let a Push hand grow to forty cards, pushed two at
+    a time, with every decision a search of the whole hand)."""
+    from rulespec.engine import actions as A
+
+    v = load(name)
+    seen = 0
+    for seed in range(3):
+        g = rulespec.new_game(v, seed=seed)
+        bots = [GreedyAgent(seed=s) for s in range(g.n)]
+        moves = 0
+        while not g.is_over() and moves < 600:
+            if g.is_chance():
+                g.apply_chance()
+                continue
+            p = g.current_player()
+            a = bots[p].choose(g, p)
+            if (g.phase == "play" and g.opening_due(p) and not GreedyAgent._stuck(g)
+                    and any(x.kind == A.MELD for x in g.legal_actions())):
+                assert a.kind == A.MELD, (name, seed, moves, str(a))
+                seen += 1
+            g.apply(a)
+            moves += 1
+    assert seen > 0
+
+
 def test_greedy_passes_a_useless_upcard():
     gin = load("gin")
     deck = stacked_deck(gin, 2, hands=["8H 9H 10H 2S 2D 2C 5C 6C 7C 3S"], upcard="KD")

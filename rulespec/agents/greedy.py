@@ -7,6 +7,9 @@ hands with the meld solver (:mod:`.evaluate`, cached):
   knock (with the discard that leaves least deadwood), going out;
 * it takes the upcard, the top discard or a claimed discard ("May I?") only when that
   card lowers its cost, and otherwise draws from the stock (or pushes);
+* it goes down as soon as it can meet the opening requirement (a contract or a
+  threshold): waiting for a better opening lets a hand grow without end in a game where
+  cards are pushed onto it;
 * it lays down every meld and lays off every card that costs it nothing (the meld that
   leaves the least deadwood first), and takes a wild card off the table when the natural
   it gives is worth less to it than the wild;
@@ -135,7 +138,7 @@ class GreedyAgent(Agent):
         if melds:
             best = self._best_meld(ev, hand, melds, rng)
             must = not any(k in kinds for k in (A.DISCARD, A.LAY_OFF, A.PASS, A.KNOCK, A.SHOW))
-            if must or self._rest_cost(ev, hand, best.cards) <= now:
+            if must or game.opening_due(p) or self._rest_cost(ev, hand, best.cards) <= now:
                 return best
         shed = self._best_shed(ev, hand, kinds.get(A.LAY_OFF, ()), rng, strict=False)
         if shed is not None:

@@ -829,6 +829,11 @@ class Game:
         r = self.ruleset.turn.all_at_once
         return r is not None and self.round in r
 
+    def opening_due(self, p: int) -> bool:
+        """Has ``p`` still to meet this hand's opening requirement (a contract or a
+        threshold), the melds laid towards it this turn not yet enough?"""
+        return self._needs_opening(p) or self.pending_mode == "open"
+
     def _needs_opening(self, p: int) -> bool:
         op = self.ruleset.opening
         if self.opened[p]:
@@ -846,7 +851,7 @@ class Game:
                 and self.pending_mode is None):
             return []
         out = []
-        opening = self._needs_opening(p) or (self.pending_mode == "open")
+        opening = self.opening_due(p)
         if opening and not whole and not self._opening_possible(p):
             return []
         if whole and self.pending_mode is None and not self._whole_ok(p, ()):
@@ -1380,7 +1385,7 @@ class Game:
         if self.phase == "knock" or self.phase == "defend":
             self._lay(p, a)
             return
-        opening = self._needs_opening(p) or self.pending_mode == "open"
+        opening = self.opening_due(p)
         whole = self._whole_hand_round()
         self._lay(p, a)
         self.melds_this_turn += 1
