@@ -1124,15 +1124,8 @@ class Game:
     def _layoffs_onto(self, m: TableMeld) -> dict:
         """Every lay-off onto the table meld ``m``, by card (the same until ``m`` changes,
         and it stays put for many turns)."""
-        return _LAYOFFS.get_or((self.rules, m.id, tuple(m.cards), m.reading), self._find_layoffs, m)
-
-    def _find_layoffs(self, m: TableMeld) -> dict:
-        out = {}
-        for c in range(C.JOKER + 1):
-            opts = self._layoff_options(m, c)
-            if opts:
-                out[c] = opts
-        return out
+        return _LAYOFFS.get_or((self.rules, m.id, tuple(m.cards), m.reading), _by_card,
+                               lambda c: self._layoff_options(m, c))
 
     def _replace_actions(self, p: int) -> list[Action]:
         rep = self.ruleset.wilds.replace
@@ -1153,15 +1146,8 @@ class Game:
     def _rescues_of(self, m: TableMeld) -> dict:
         """Which wild card of the table meld ``m`` each natural card may take the place
         of, by card (the same until ``m`` changes)."""
-        return _RESCUES.get_or((self.rules, tuple(m.cards), m.reading), self._find_rescues, m)
-
-    def _find_rescues(self, m: TableMeld) -> dict:
-        out = {}
-        for c in range(C.JOKER + 1):
-            found = ES.rescues(self.rules, m.cards, m.reading, c)
-            if found:
-                out[c] = found
-        return out
+        return _RESCUES.get_or((self.rules, tuple(m.cards), m.reading), _by_card,
+                               lambda c: ES.rescues(self.rules, m.cards, m.reading, c))
 
     def _can_replay(self, p, m, natural, wild, new) -> bool:
         """After swapping ``natural`` for ``wild`` in ``m``, can the wild be melded again
@@ -1581,6 +1567,16 @@ class Game:
 
 def _key(a: Action):
     return a.key
+
+
+def _by_card(find) -> dict:
+    """``find(card)`` for every card code, kept where it finds something."""
+    out = {}
+    for c in range(C.JOKER + 1):
+        found = find(c)
+        if found:
+            out[c] = found
+    return out
 
 
 _MELD_CACHE = Memo(50_000)
