@@ -114,7 +114,7 @@ def test_melds_worked_out_from_a_recent_hand_are_the_melds_worked_out_afresh(nam
                     hand.remove(rng.choice(hand))
                     hand.append(pool.pop())
             recent = list(ES._RECENT.get(rules, []))
-            derived += ES._groups_from_recent(rules, tuple(sorted(hand)), recent) is not None
+            derived += ES._groups_from_recent(rules, Counter(hand), recent) is not None
             worked = ES.hand_melds(rules, hand)
             ES._RECENT.clear()
             assert worked == ES.hand_melds(rules, hand), (name, C.cards_str(hand))
@@ -142,6 +142,12 @@ def test_opening_reaches_says_whether_the_opening_value_is_that_high(name):
             assert reached == [value >= need for need in needs], (C.cards_str(hand), keep, value)
 
 
+def test_card_codes_sort_as_a_player_sorts_them():
+    """hand_melds shows a meld's cards in code order, which must be the player's order."""
+    codes = list(range(C.JOKER + 1))
+    assert sorted(codes, key=C.sort_key) == codes
+
+
 def test_a_group_met_on_the_short_way_is_not_remembered_with_readings_missing():
     """Adding 5♥ to a hand holding 5♠ and two jokers searches sets of fives and runs of
     hearts only; 5♠ with two jokers is met there as a set, but it is a run of spades too.
@@ -154,7 +160,7 @@ def test_a_group_met_on_the_short_way_is_not_remembered_with_readings_missing():
     ES._RECENT.clear()
     ES.hand_melds(rules, hand)
     ES._READINGS.clear()
-    assert ES._groups_from_recent(rules, tuple(sorted(hand + [five_hearts])), ES._RECENT[rules]) is not None
+    assert ES._groups_from_recent(rules, Counter(hand + [five_hearts]), ES._RECENT[rules]) is not None
     ES.hand_melds(rules, hand + [five_hearts])
     group = tuple(sorted([five_spades, C.JOKER, C.JOKER]))
     kinds = {r.kind for r in ES.readings_of(rules, group)}

@@ -1033,10 +1033,11 @@ class Game:
     def _witnessed(self, p: int, cards, reading) -> bool:
         """A quick yes for a contract meld: some solution found for the whole hand still
         works with this meld in place of the one that filled its slot."""
-        need = Counter(cards)
+        need = Counter(cards).items()
         room = len(self.hands[p]) - len(cards) - self._keep_min()
         for kind, size, free, used in self._contract_witnesses(p):
-            if reading.kind == kind and len(cards) >= size and used <= room and not need - free:
+            if (reading.kind == kind and len(cards) >= size and used <= room
+                    and all(free[c] >= n for c, n in need)):
                 return True
         return False
 

@@ -152,17 +152,15 @@ def hand_melds(rules: Rules, hand) -> list[tuple[tuple[int, ...], Reading]]:
         groups = _groups(rules, Counter(key))
     else:
         recent = _RECENT.get_or(rules, list)
-        groups = _groups_from_recent(rules, key, recent)
+        cnt = Counter(key)
+        groups = _groups_from_recent(rules, cnt, recent)
         if groups is None:
-            groups = _groups(rules, Counter(key))
-        recent.append((key, groups))
+            groups = _groups(rules, cnt)
+        recent.append((cnt, groups))
         del recent[:-RECENT_HANDS]
-    out = []
-    for g in sorted(groups, key=lambda g: (len(g), g)):
-        shown = tuple(sorted(g, key=C.sort_key))
-        for r in groups[g]:
-            out.append((shown, r))
-    return out
+    # a group's cards are sorted by code, which is how a player sorts them (suit, then
+    # rank, jokers last: see cards.sort_key)
+    return [(g, r) for g in sorted(groups, key=lambda g: (len(g), g)) for r in groups[g]]
 
 
 #: how many of the latest hands' melds are kept per set of rules to work the next from
@@ -171,19 +169,16 @@ RECENT_HANDS = 16
 _RECENT = Memo(4)
 
 
-def _groups_from_recent(rules: Rules, key: tuple, recent: list):
-    """The melds of the hand ``key`` (groups to readings) worked out from a recent hand
-    that lacks at most four of its cards, all natural ones: its melds less those
-    using a card gone, plus the melds using a new card (sets of its rank, runs of its
-    suit). None when no recent hand is close enough."""
-    hand = Counter(key)
-    for old_key, old in reversed(recent):
-        if abs(len(old_key) - len(key)) > 6:
-            continue
-        old_hand = Counter(old_key)
-        added, removed = hand - old_hand, old_hand - hand
+def _groups_from_recent(rules: Rules, hand: Counter, recent: list):
+    """The melds of ``hand`` (groups to readings) worked out from a recent hand that
+    lacks at most four of its cards, all natural ones: its melds less those using a card
+    gone, plus the melds using a new card (sets of its rank, runs of its suit). None when
+    no recent hand is close enough."""
+    for old_hand, old in reversed(recent):
+        added = hand - old_hand
         if sum(added.values()) > 4 or any(c == C.JOKER or rules.is_wild(c) for c in added):
             continue
+        removed = old_hand - hand
         base = old_hand - removed  # what the two hands share
         out = {g: r for g, r in old.items()
                if not any(g.count(c) > base[c] for c in removed if c in g)}
