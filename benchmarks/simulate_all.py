@@ -95,8 +95,8 @@ def report(targets: dict[str, int]) -> str:
              "Written by `python benchmarks/simulate_all.py` from the chunks saved in `benchmarks/simulation/`",
              "(each chunk is one `rulespec simulate FILE -n N --agents A --seed C --json` run, invariants",
              "checked after every move). Games are whole games: every hand until the variant's game end.",
-             "Seconds are the sum of the chunks' own timings on the shared 2-core machine (noise; compare",
-             "nothing across runs).",
+             "Seconds are the sum of the chunks' own wall times on the shared 2-core machine (a chunk ran",
+             "on one process or two: its JSON says; noise, compare nothing across runs).",
              ""]
     for agents, target in targets.items():
         lines += [f"## {agents} agents (target {target:,} games per file)", "",
