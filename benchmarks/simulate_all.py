@@ -89,7 +89,7 @@ def combine(chunks: list[dict]) -> dict:
     }
 
 
-def report(targets: dict[str, int]) -> str:
+def report(targets: dict[str, int], size: int = 250) -> str:
     lines = ["# Acceptance run: every variant file played to the end",
              "",
              "Written by `python benchmarks/simulate_all.py` from the chunks saved in `benchmarks/simulation/`",
@@ -117,7 +117,27 @@ def report(targets: dict[str, int]) -> str:
                          f"{a['mean']:,.0f} ± {a['sd']:,.0f}, {a['max']:,} | {h['mean']:.1f} | {ends} | "
                          f"{100 * s['first seat win rate']:.0f}% | {s['seconds']:,.0f} |")
         lines.append("")
+    lines += left_to_play(targets, size)
     return "\n".join(lines)
+
+
+def left_to_play(targets: dict[str, int], size: int) -> list[str]:
+    """What is still to play, and about how long it takes at the pace of the chunks saved
+    (a chunk's process seconds: its wall time times its processes)."""
+    todo = pending(targets, variant_files(), size, None)
+    if not todo:
+        return ["Every chunk is played.", ""]
+    seconds = 0.0
+    for agents, file, _chunk, games in todo:
+        done = [json.loads(p.read_text(encoding="utf-8")) for p in (OUT / agents).glob(f"{file.stem}.*.json")]
+        if done:
+            seconds += games * sum(c["timing"]["seconds"] * c["timing"].get("workers", 1) / c["games"]
+                                   for c in done) / len(done)
+    count = {a: sum(1 for t in todo if t[0] == a) for a in targets}
+    return ["## Left to play", "",
+            f"{count['random']} random and {count['greedy']} greedy chunks of up to {size} games: about "
+            f"{seconds / 3600:.1f} process hours at the pace of the chunks saved ({seconds / 7200:.1f} hours "
+            "on two cores; files with no chunk yet not counted).", ""]
 
 
 def pending(targets: dict[str, int], files: list[Path], size: int, agents_only: str | None) -> list[tuple]:
@@ -170,14 +190,14 @@ def main(argv=None) -> int:
                     done, running = wait(running, return_when=FIRST_COMPLETED)
                     for f in done:
                         print(f.result(), flush=True)
-                    TABLE.write_text(report(targets), encoding="utf-8")
+                    TABLE.write_text(report(targets, args.chunk), encoding="utf-8")
                 if args.hours is not None and time.monotonic() - start > args.hours * 3600:
                     print("time is up; run again to go on", flush=True)
                     break
                 running.add(pool.submit(play, job))
             for f in running:
                 print(f.result(), flush=True)
-    TABLE.write_text(report(targets), encoding="utf-8")
+    TABLE.write_text(report(targets, args.chunk), encoding="utf-8")
     print(f"wrote {TABLE.relative_to(ROOT)}")
     return 0
 
