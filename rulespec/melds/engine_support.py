@@ -197,6 +197,8 @@ def _groups_from_recent(rules: Rules, hand: Counter, recent: list):
 
 def _groups(rules: Rules, cnt: Counter) -> dict:
     """Every meld of the hand ``cnt``, as its cards (sorted codes) to its readings."""
+    if not any(rules.is_wild(c) for c in cnt):
+        return _plain_groups(rules, cnt)
     found, all_wild = _found(rules, cnt)
     groups = {g: _remember(rules, g, rs) for g, rs in found.items() if g not in all_wild}
     for g in all_wild:
@@ -205,8 +207,8 @@ def _groups(rules: Rules, cnt: Counter) -> dict:
 
 
 def _found(rules: Rules, cnt: Counter, ranks=None, suits=None) -> tuple[dict, set]:
-    """The melds of the hand ``cnt`` as they are met: each group of cards with the
-    readings it was met under (every reading with a natural card in it is met), and the
+    """The melds of the hand ``cnt``, which holds wild cards (:func:`_plain_groups` lists
+    the others), as they are met: each group of cards with the readings it was met under (every reading with a natural card in it is met), and the
     groups of wild cards alone. With ``ranks`` and ``suits``: only sets of those ranks and
     runs of those suits (and no all-wild groups)."""
     wild_avail = sorted((c, n) for c, n in cnt.items() if rules.is_wild(c))
@@ -230,25 +232,7 @@ def _found(rules: Rules, cnt: Counter, ranks=None, suits=None) -> tuple[dict, se
         avail = [(c, n - used[c]) for c, n in wild_avail if n - used[c] > 0]
         return _multisets(avail, k)
 
-    if rules.has_sets and not n_wild:
-        # no wild card: a set is enough cards of one rank (distinct, if the rules say so)
-        by_rank = {}
-        for c in sorted(cnt):
-            by_rank.setdefault(c % 13, []).append(c)
-        for rank, pool in by_rank.items():
-            if ranks is not None and rank not in ranks:
-                continue
-            size = len(pool) if rules.distinct else sum(cnt[c] for c in pool)
-            if size < rules.set_min:
-                continue
-            top = size if rules.set_max is None else min(size, rules.set_max)
-            reading = Reading("set", rank=rank, wilds=())
-            for k in range(rules.set_min, top + 1):
-                subs = combinations(pool, k) if rules.distinct else \
-                    _multisets([(c, cnt[c]) for c in pool], k)
-                for sub in subs:
-                    found.setdefault(sub, set()).add(reading)
-    elif rules.has_sets:
+    if rules.has_sets:
         hi_size = rules.set_max
         by_rank: dict[int, list[int]] = {}
         for c in sorted(cnt):
@@ -276,25 +260,7 @@ def _found(rules: Rules, cnt: Counter, ranks=None, suits=None) -> tuple[dict, se
                         reading = Reading("set", rank=rank, wilds=tuple((w, None) for w in sorted(ws)))
                         found.setdefault(group, set()).add(reading)
 
-    if rules.has_runs and not n_wild:
-        # no wild card: a run is any window wholly present in one suit
-        by_start = _windows_by_start(rules)
-        present_in = [0, 0, 0, 0]
-        for c in cnt:
-            present_in[c // 13] |= 1 << (c % 13)
-        for suit, present in enumerate(present_in):
-            if suits is not None and suit not in suits:
-                continue
-            bits = present
-            while bits:
-                low = bits & -bits
-                bits ^= low
-                for window, mask in by_start.get(low.bit_length() - 1, ()):
-                    if mask & ~present:
-                        break
-                    group = tuple(sorted(C.make(q, suit) for q in window))
-                    found.setdefault(group, set()).add(Reading("run", suit=suit, ranks=window, wilds=()))
-    elif rules.has_runs:
+    if rules.has_runs:
         windows = _windows(rules)
         runs_present = [0, 0, 0, 0]
         for c in cnt:
@@ -338,6 +304,63 @@ def _found(rules: Rules, cnt: Counter, ranks=None, suits=None) -> tuple[dict, se
                     all_wild.add(tuple(sorted(ws)))
 
     return found, all_wild
+
+
+_PLAIN = Memo(50_000)
+
+
+def _plain_groups(rules: Rules, cnt: Counter) -> dict:
+    """The melds of a hand without wild cards: the sets of each rank and the runs of each
+    suit, each remembered by the cards of that rank or suit the hand holds (a new card
+    changes one rank and one suit)."""
+    groups: dict = {}
+    if rules.has_sets:
+        by_rank: dict[int, list] = {}
+        for c in sorted(cnt):
+            by_rank.setdefault(c % 13, []).append((c, cnt[c]))
+        for rank, pool in by_rank.items():
+            groups.update(_PLAIN.get_or((rules, "sets", tuple(pool)), _plain_sets, rules, rank, pool))
+    if rules.has_runs:
+        present_in = [0, 0, 0, 0]
+        for c in cnt:
+            present_in[c // 13] |= 1 << (c % 13)
+        for suit, present in enumerate(present_in):
+            if present:
+                groups.update(_PLAIN.get_or((rules, "runs", suit, present), _plain_runs, rules, suit, present))
+    return groups
+
+
+def _plain_sets(rules: Rules, rank: int, pool: list) -> dict:
+    """The sets of ``rank`` made of ``pool`` (``(card, copies)`` pairs): enough cards of
+    the rank (distinct, if the rules say so)."""
+    size = len(pool) if rules.distinct else sum(n for _, n in pool)
+    if size < rules.set_min:
+        return {}
+    top = size if rules.set_max is None else min(size, rules.set_max)
+    reading = {Reading("set", rank=rank, wilds=())}
+    out = {}
+    for k in range(rules.set_min, top + 1):
+        subs = combinations([c for c, _ in pool], k) if rules.distinct else _multisets(pool, k)
+        for sub in subs:
+            out[sub] = _remember(rules, sub, reading)
+    return out
+
+
+def _plain_runs(rules: Rules, suit: int, present: int) -> dict:
+    """The runs of ``suit`` when the hand holds the ranks of the bits of ``present``: any
+    window wholly present (one group may be read from several windows round the corner)."""
+    by_start = _windows_by_start(rules)
+    found: dict = {}
+    bits = present
+    while bits:
+        low = bits & -bits
+        bits ^= low
+        for window, mask in by_start.get(low.bit_length() - 1, ()):
+            if mask & ~present:
+                break
+            group = tuple(sorted(C.make(q, suit) for q in window))
+            found.setdefault(group, set()).add(Reading("run", suit=suit, ranks=window, wilds=()))
+    return {g: _remember(rules, g, rs) for g, rs in found.items()}
 
 
 def cards_in_melds(melds) -> set[int]:
