@@ -147,15 +147,14 @@ def _wild_limit(rules: Rules, naturals: int) -> int:
 def hand_melds(rules: Rules, hand) -> list[tuple[tuple[int, ...], Reading]]:
     """Every meld that can be laid from ``hand``: ``(cards, reading)`` pairs, cards sorted
     as a player sorts them, one pair per distinct reading. Deterministic order."""
-    key = tuple(sorted(hand))
-    if not any(rules.is_wild(c) for c in key):  # quick to work out afresh
-        groups = _groups(rules, Counter(key))
-    else:
+    cnt = Counter(hand)
+    if not any(rules.is_wild(c) for c in cnt):
+        groups = _plain_groups(rules, cnt)
+    else:  # the costly case: work it out from a recent hand when one is close
         recent = _RECENT.get_or(rules, list)
-        cnt = Counter(key)
         groups = _groups_from_recent(rules, cnt, recent)
         if groups is None:
-            groups = _groups(rules, cnt)
+            groups = _wild_groups(rules, cnt)
         recent.append((cnt, groups))
         del recent[:-RECENT_HANDS]
     # a group's cards are sorted by code, which is how a player sorts them (suit, then
@@ -164,7 +163,7 @@ def hand_melds(rules: Rules, hand) -> list[tuple[tuple[int, ...], Reading]]:
 
 
 #: how many of the latest hands' melds are kept per set of rules to work the next from
-#: (hands with wild cards: the others are quicker to work out afresh)
+#: (hands with wild cards: :func:`_plain_groups` remembers the others by rank and suit)
 RECENT_HANDS = 16
 _RECENT = Memo(4)
 
@@ -195,10 +194,9 @@ def _groups_from_recent(rules: Rules, hand: Counter, recent: list):
     return None
 
 
-def _groups(rules: Rules, cnt: Counter) -> dict:
-    """Every meld of the hand ``cnt``, as its cards (sorted codes) to its readings."""
-    if not any(rules.is_wild(c) for c in cnt):
-        return _plain_groups(rules, cnt)
+def _wild_groups(rules: Rules, cnt: Counter) -> dict:
+    """Every meld of the hand ``cnt`` (which holds wild cards), as its cards (sorted
+    codes) to its readings."""
     found, all_wild = _found(rules, cnt)
     groups = {g: _remember(rules, g, rs) for g, rs in found.items() if g not in all_wild}
     for g in all_wild:
