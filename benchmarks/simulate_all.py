@@ -122,22 +122,23 @@ def report(targets: dict[str, int], size: int = 250) -> str:
 
 
 def left_to_play(targets: dict[str, int], size: int) -> list[str]:
-    """What is still to play, and about how long it takes at the pace of the chunks saved
-    (a chunk's process seconds: its wall time times its processes)."""
+    """What is still to play, and about how long it takes at the pace of each file's
+    latest chunk (the code of today; a chunk's process seconds: its wall time times its
+    processes)."""
     todo = pending(targets, variant_files(), size, None)
     if not todo:
         return ["Every chunk is played.", ""]
     seconds = 0.0
     for agents, file, _chunk, games in todo:
-        done = [json.loads(p.read_text(encoding="utf-8")) for p in (OUT / agents).glob(f"{file.stem}.*.json")]
+        done = sorted((OUT / agents).glob(f"{file.stem}.*.json"), key=lambda p: int(p.suffixes[-2][1:]))
         if done:
-            seconds += games * sum(c["timing"]["seconds"] * c["timing"].get("workers", 1) / c["games"]
-                                   for c in done) / len(done)
+            c = json.loads(done[-1].read_text(encoding="utf-8"))
+            seconds += games * c["timing"]["seconds"] * c["timing"].get("workers", 1) / c["games"]
     count = {a: sum(1 for t in todo if t[0] == a) for a in targets}
     return ["## Left to play", "",
             f"{count['random']} random and {count['greedy']} greedy chunks of up to {size} games: about "
-            f"{seconds / 3600:.1f} process hours at the pace of the chunks saved ({seconds / 7200:.1f} hours "
-            "on two cores; files with no chunk yet not counted).", ""]
+            f"{seconds / 3600:.1f} process hours at the pace of each file's latest chunk "
+            f"({seconds / 7200:.1f} hours on two cores; files with no chunk yet not counted).", ""]
 
 
 def pending(targets: dict[str, int], files: list[Path], size: int, agents_only: str | None) -> list[tuple]:
