@@ -993,14 +993,14 @@ class Game:
         """What the melds of one best opening of ``p``'s whole hand are worth that can
         still go down beside ``meld`` (disjoint from it, using at most ``room`` cards): a
         lower bound of what the rest of the hand can lay."""
-        def best_opening() -> list:
-            return [(Counter(g), len(g), ES.opening_value(self.rules, g))
-                    for g in ES.opening_solution(self.rules, self.hands[p])[1]]
+        def best_opening() -> tuple:
+            return Counter(self.hands[p]), [(Counter(g), len(g), ES.opening_value(self.rules, g))
+                                            for g in ES.opening_solution(self.rules, self.hands[p])[1]]
 
-        hand = Counter(self.hands[p])
+        hand, groups = self._per_move("opening witness", p, best_opening)
         taken = Counter(meld)
         worth = 0
-        for group, size, value in self._per_move("opening witness", p, best_opening):
+        for group, size, value in groups:
             if size <= room and not (taken + group) - hand:
                 taken += group
                 room -= size
