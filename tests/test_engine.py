@@ -451,6 +451,17 @@ def test_the_invariants_catch_a_hand_of_the_wrong_size(gin):
         check_invariants(misdealt)
 
 
+def test_the_invariants_catch_a_player_to_move_without_a_legal_move(gin):
+    """A game must never stall: a player to move with nothing legal is an engine bug."""
+    from rulespec.engine import InvariantError
+
+    g = new_game(gin, players=2, seed=1).deal_on()
+    stuck = g.clone()
+    stuck._compute_legal = lambda: []
+    stuck._legal = None
+    with pytest.raises(InvariantError, match="seat 0 is to move .* but has no legal move"):
+        check_invariants(stuck)
+
 def test_a_clone_plays_on_independently(gin):
     g = new_game(gin, players=2, seed=3).deal_on()
     c = g.clone()

@@ -25,11 +25,14 @@ def load(name: str) -> rulespec.Variant:
     return rulespec.load(VARIANTS / f"{name}.rules")
 
 
-def tweak(name: str, old: str, new: str) -> rulespec.Variant:
-    """A variant file with one line changed, compiled from text (to reach a rule quickly)."""
+def tweak(name: str, *changes: str) -> rulespec.Variant:
+    """A variant file with some text changed (``old, new`` pairs), compiled from text (to
+    reach a rule quickly)."""
     text = (VARIANTS / f"{name}.rules").read_text(encoding="utf-8")
-    assert old in text
-    return rulespec.compile_text(text.replace(old, new), name=f"{name}-tweaked.rules")
+    for old, new in zip(changes[::2], changes[1::2], strict=True):
+        assert old in text
+        text = text.replace(old, new)
+    return rulespec.compile_text(text, name=f"{name}-tweaked.rules")
 
 
 def cards(text: str) -> list[int]:
@@ -105,6 +108,24 @@ def test_push_partnership_scoring_the_team_going_out_scores_nothing():
     assert r.scores == (0, 45, 0, 70) and r.team_scores == (0, 115)
     assert g.scores().teams == (0, 115)
 
+
+def test_a_contract_half_laid_can_be_finished_with_the_same_meld_twice():
+    """Push, two packs, 3 sets of 3. After 10♥ 2♣ JK as a set of tens, the hand holds
+    7♥ 7♣ 2♦ twice: each of the two sets still missing. The engine once let each meld of
+    the hand fill one slot only when finishing a contract, so it let the set of tens go
+    down and then offered nothing at all, neither meld nor discard (found by the
+    acceptance run: random push-ten-cards, seed 3, game 175)."""
+    v = tweak("push", "round 1: 2 sets of 3", "round 1: 3 sets of 3",
+              "6 cards each in round 1", "12 cards each in round 1")
+    hands = ["10H 7H 2D JK 5D 3D 7H 2C JD 2D 8H 7C", "3S 4D 5C 9H 10S AS 3H 4H 5H 6H 8S 9S",
+             "KS KH 4S 5D 6C QC KC QS 8D 9D 10D JS", "3C JC QH KD 6S 6D 4C 8C 9C 10C QD AD"]
+    g = new_game(v, players=4, deck=stacked_deck(v, 4, hands=hands, upcard="7C"))
+    g.play("draw discard", "meld 10H 2C JK as set of 10s")
+    assert legal_kinds(g) == {"meld"}  # the contract is not yet made: melds only
+    assert "meld 7H 2D 7C" in g.legal_strings()
+    g.play("meld 7H 2D 7C", "meld 7H 2D 7C", "discard 8H")
+    assert g.opened[0] and sorted(g.hands[0]) == sorted(cards("5D 3D JD"))
+    check_invariants(g)
 
 def test_push_passes_the_discard_and_a_stock_card_to_the_next_player():
     """000: "take the top card of the stock pile, put it face down on top of the top card

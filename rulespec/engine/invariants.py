@@ -6,6 +6,8 @@
 * hand sizes follow the rules: the deal gives each player the deal size (the starter its
   extra cards); in a variant whose turns neither lay cards down nor pass them between
   players, a hand holds the deal size between turns and one more during its turn;
+* the player to move always has a legal move (a game never stalls half-way through a
+  turn, as a contract laid in part that the hand cannot finish would make it);
 * scores follow the variant's table: every finished hand's counted penalties are what
   the cards left in that hand cost, and the totals are the sums of the hands' scores.
 """
@@ -86,6 +88,8 @@ def problems(game) -> list[str]:
                 out.append(f"seat {p} holds {held} cards, the rules give {want} here")
         if playing and not held and in_hand[p] and active[p]:
             out.append(f"seat {p} is still in the hand with no cards")
+    if not over and not game.is_chance() and not game.legal_actions():
+        out.append(f"seat {game.current_player()} is to move ({phase}) but has no legal move")
     if phase == "deal" and not over and game.discards and not any(hands):
         out.append("the upcard was turned before the deal")
     # scores

@@ -674,6 +674,8 @@ def fill_from(melds, hand, slots: list[tuple[str, int, int]], keep: int = 0,
         nonlocal steps
         if i == len(need):
             return total - n_used >= keep
+        # slots alike take melds in list order (each set of melds tried once); a meld
+        # may fill the next slot too, when the hand holds its cards twice (several packs)
         first = start if i and need[i][:2] == need[i - 1][:2] else 0
         options = by_slot[i]
         for x in range(first, len(options)):
@@ -691,7 +693,7 @@ def fill_from(melds, hand, slots: list[tuple[str, int, int]], keep: int = 0,
             for c, n in pairs:
                 have[c] -= n
             chosen.append((cards, need[i][2]))
-            got = go(i + 1, x + 1, n_used + len(cards))
+            got = go(i + 1, x, n_used + len(cards))
             for c, n in pairs:
                 have[c] += n
             if got or got is None:
