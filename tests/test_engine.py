@@ -462,6 +462,7 @@ def test_the_invariants_catch_a_player_to_move_without_a_legal_move(gin):
     with pytest.raises(InvariantError, match="seat 0 is to move .* but has no legal move"):
         check_invariants(stuck)
 
+
 def test_a_clone_plays_on_independently(gin):
     g = new_game(gin, players=2, seed=3).deal_on()
     c = g.clone()

@@ -127,6 +127,7 @@ def test_a_contract_half_laid_can_be_finished_with_the_same_meld_twice():
     assert g.opened[0] and sorted(g.hands[0]) == sorted(cards("5D 3D JD"))
     check_invariants(g)
 
+
 def test_push_passes_the_discard_and_a_stock_card_to_the_next_player():
     """000: "take the top card of the stock pile, put it face down on top of the top card
     from the discard pile, and then push these two cards to the opponent on their left ...

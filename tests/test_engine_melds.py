@@ -189,4 +189,3 @@ def test_the_quick_contract_search_agrees_with_the_solver(name):
                         assert quick == ES.can_fill(rules, hand, slots, keep), (
                             name, C.cards_str(hand), slots, keep)
     assert answered > 100
-

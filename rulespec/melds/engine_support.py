@@ -206,9 +206,10 @@ def _wild_groups(rules: Rules, cnt: Counter) -> dict:
 
 def _found(rules: Rules, cnt: Counter, ranks=None, suits=None) -> tuple[dict, set]:
     """The melds of the hand ``cnt``, which holds wild cards (:func:`_plain_groups` lists
-    the others), as they are met: each group of cards with the readings it was met under (every reading with a natural card in it is met), and the
-    groups of wild cards alone. With ``ranks`` and ``suits``: only sets of those ranks and
-    runs of those suits (and no all-wild groups)."""
+    the others), as they are met: each group of cards with the readings it was met under
+    (every reading with a natural card in it is met), and the groups of wild cards alone.
+    With ``ranks`` and ``suits``: only sets of those ranks and runs of those suits (and no
+    all-wild groups)."""
     wild_avail = sorted((c, n) for c, n in cnt.items() if rules.is_wild(c))
     n_wild = sum(n for _, n in wild_avail)
     # every group met, with the readings it was met under (each construction is one
