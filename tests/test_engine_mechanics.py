@@ -46,15 +46,15 @@ def legal_kinds(g) -> set[str]:
 # ------------------------------------------------------------------ Block Rummy (003)
 
 
-def test_block_rummy_end_of_stock_lowest_hand_scores_the_differences():
-    """003: "Example: A has 6; B has 15; C has 7; D has 21. A is the winner and scores
-    25 = (9 + 1 + 15)"."""
+def play_block_stock_out(third_hand: str):
+    """Four Block players each lay one meld, then draw and throw back the drawn card until
+    the stock is gone: the end-of-stock example's hands (A 6, B 15, D 21 left), with
+    seat 2's hand given."""
     v = load("block")
-    hands = ["10S JS QS KS AC 2D 3H", "3S 3D 3C 4C 5S 4H 2S", "9H 9D 9C 9S AH AD 5C",
-             "KH KD KC 2C 7D 6S 6C"]
+    hands = ["10S JS QS KS AC 2D 3H", "3S 3D 3C 4C 5S 4H 2S", third_hand, "KH KD KC 2C 7D 6S 6C"]
     g = new_game(v, players=4, deck=stacked_deck(v, 4, hands=hands)).deal_on()
     first = {0: "meld 10S JS QS KS", 1: "meld 3S 3D 3C", 2: "meld 9H 9D 9C 9S", 3: "meld KH KD KC"}
-    while g.phase == "draw" and "draw stock" in g.legal_strings():
+    while "draw stock" in g.legal_strings():
         p = g.current_player()
         g.play("draw stock").deal_on()
         drawn = g.hands[p][-1]
@@ -62,6 +62,13 @@ def test_block_rummy_end_of_stock_lowest_hand_scores_the_differences():
             g.apply(first.pop(p))
         g.apply("discard " + C.card_str(drawn))
         check_invariants(g)
+    return g
+
+
+def test_block_rummy_end_of_stock_lowest_hand_scores_the_differences():
+    """003: "Example: A has 6; B has 15; C has 7; D has 21. A is the winner and scores
+    25 = (9 + 1 + 15)"."""
+    g = play_block_stock_out("9H 9D 9C 9S AH AD 5C")
     # the stock is empty: not wanting the discard ends the hand (the pile is never reused)
     assert g.stock == [] and g.legal_strings() == ["draw discard", "pass"]
     g.apply("pass")
@@ -72,18 +79,7 @@ def test_block_rummy_end_of_stock_lowest_hand_scores_the_differences():
 
 def test_players_tied_for_the_lowest_hand_share_the_winnings():
     """003: "If two or more players tie for lowest, they share the winnings equally"."""
-    v = load("block")
-    hands = ["10S JS QS KS AC 2D 3H", "3S 3D 3C 4C 5S 4H 2S", "9H 9D 9C 9S AH AD 4D",
-             "KH KD KC 2C 7D 6S 6C"]
-    g = new_game(v, players=4, deck=stacked_deck(v, 4, hands=hands)).deal_on()
-    first = {0: "meld 10S JS QS KS", 1: "meld 3S 3D 3C", 2: "meld 9H 9D 9C 9S", 3: "meld KH KD KC"}
-    while "draw stock" in g.legal_strings():
-        p = g.current_player()
-        g.play("draw stock").deal_on()
-        drawn = g.hands[p][-1]
-        if p in first:
-            g.apply(first.pop(p))
-        g.apply("discard " + C.card_str(drawn))
+    g = play_block_stock_out("9H 9D 9C 9S AH AD 4D")
     g.apply("pass")
     r = g.results[-1]
     assert r.penalties == (6, 15, 6, 21) and r.scores == (12, 0, 12, 0)
