@@ -138,6 +138,11 @@ class Case(NamedTuple):
     hint: str | None = None
 
 
+def params(cases: list) -> list:
+    """Cases as pytest parameters named by their ids (an ``xfail`` case is one already)."""
+    return [pytest.param(*c, id=c.id) if isinstance(c, Case) else c for c in cases]
+
+
 def xfail(case: Case, reason: str):
     return pytest.param(*case, id=case.id, marks=pytest.mark.xfail(strict=True, reason=reason))
 
@@ -207,20 +212,16 @@ SYNTAX = [
 ]
 
 SYNTAX_HINTS = [
-    pytest.param(*Case("misspelt variant keyword suggests the keyword without a colon",
-               edit('variant "Test"', 'varient "Test"'), "E104", 1, 1, "varient", "did you mean `variant`?"), id=Case("misspelt variant keyword suggests the keyword without a colon",
-               edit('variant "Test"', 'varient "Test"'), "E104", 1, 1, "varient", "did you mean `variant`?").id),
-    pytest.param(*Case("misspelt extends keyword suggests the keyword without a colon",
-               edit("players: 2-6", 'extend "basic"\nplayers: 2-6'), "E104", 2, 1, "extend", "did you mean `extends`?"), id=Case("misspelt extends keyword suggests the keyword without a colon",
-               edit("players: 2-6", 'extend "basic"\nplayers: 2-6'), "E104", 2, 1, "extend", "did you mean `extends`?").id),
-    pytest.param(*Case("misspelt runs gets a did-you-mean runs hint", edit("runs of 3+", "ruins of 3+"),
-               "E101", 7, 10, "ruins", "did you mean `runs`?"), id=Case("misspelt runs gets a did-you-mean runs hint", edit("runs of 3+", "ruins of 3+"),
-               "E101", 7, 10, "ruins", "did you mean `runs`?").id),
+    Case("misspelt variant keyword suggests the keyword without a colon",
+         edit('variant "Test"', 'varient "Test"'), "E104", 1, 1, "varient", "did you mean `variant`?"),
+    Case("misspelt extends keyword suggests the keyword without a colon",
+         edit("players: 2-6", 'extend "basic"\nplayers: 2-6'), "E104", 2, 1, "extend", "did you mean `extends`?"),
+    Case("misspelt runs gets a did-you-mean runs hint", edit("runs of 3+", "ruins of 3+"),
+         "E101", 7, 10, "ruins", "did you mean `runs`?"),
 ]
 
 
-@pytest.mark.parametrize("id_,text,code,line,column,anchor,hint", [pytest.param(*c, id=c.id) for c in SYNTAX]
-                         + SYNTAX_HINTS)
+@pytest.mark.parametrize("id_,text,code,line,column,anchor,hint", params(SYNTAX + SYNTAX_HINTS))
 def test_syntax_errors_point_at_the_word_that_is_wrong(id_, text, code, line, column, anchor, hint):
     diags, compiled = compile_diagnostics(text)
     assert not compiled
@@ -294,21 +295,19 @@ SCHEMA = [
 ]
 
 SCHEMA_MESSAGES = [
-    pytest.param(*Case("pack limit message is in the rule's words", edit("1 pack, no", "9 packs, no"), "E201", 3, 10,
-                       "9 packs"), id="pack limit message is in the rule's words"),
-    pytest.param(*Case("card value limit message gives the limit", edit("J Q K = 10", "J Q K = 10001"), "E201", 5,
-                       36, "J Q K"), id="card value limit message gives the limit"),
-    pytest.param(*Case("card value limit is reported once for one clause", edit("J Q K = 10", "J Q K = 10001"), "E201", 5,
-               36, "J Q K"), id=Case("card value limit is reported once for one clause", edit("J Q K = 10", "J Q K = 10001"), "E201", 5,
-               36, "J Q K").id),
-    pytest.param(*Case("player limit is reported once", edit("players: 2-6", "players: 2-101"), "E201", 2, 10, "2-101"), id=Case("player limit is reported once", edit("players: 2-6", "players: 2-101"), "E201", 2, 10, "2-101").id),
-    pytest.param(*Case("name length message gives the limit", edit('"Test"', '"' + "x" * 121 + '"'), "E201", 1, 1,
-               "variant"), id=Case("name length message gives the limit", edit('"Test"', '"' + "x" * 121 + '"'), "E201", 1, 1,
-               "variant").id),
+    Case("pack limit message is in the rule's words", edit("1 pack, no", "9 packs, no"), "E201", 3, 10,
+         "9 packs"),
+    Case("card value limit message gives the limit", edit("J Q K = 10", "J Q K = 10001"), "E201", 5,
+         36, "J Q K"),
+    Case("card value limit is reported once for one clause", edit("J Q K = 10", "J Q K = 10001"), "E201", 5,
+         36, "J Q K"),
+    Case("player limit is reported once", edit("players: 2-6", "players: 2-101"), "E201", 2, 10, "2-101"),
+    Case("name length message gives the limit", edit('"Test"', '"' + "x" * 121 + '"'), "E201", 1, 1,
+         "variant"),
 ]
 
 
-@pytest.mark.parametrize("id_,text,code,line,column,anchor,hint", [pytest.param(*c, id=c.id) for c in SCHEMA])
+@pytest.mark.parametrize("id_,text,code,line,column,anchor,hint", params(SCHEMA))
 def test_schema_limits_point_at_the_clause_that_breaks_them(id_, text, code, line, column, anchor, hint):
     diags, compiled = compile_diagnostics(text)
     assert not compiled
@@ -325,7 +324,7 @@ _SCHEMA_MESSAGE_CHECKS = {
 }
 
 
-@pytest.mark.parametrize("id_,text,code,line,column,anchor,hint", SCHEMA_MESSAGES)
+@pytest.mark.parametrize("id_,text,code,line,column,anchor,hint", params(SCHEMA_MESSAGES))
 def test_schema_messages_are_in_the_players_words(id_, text, code, line, column, anchor, hint):
     diags, _ = compile_diagnostics(text)
     assert_reported(diags, code, line, column, anchor, text, hint)
@@ -459,60 +458,40 @@ SEMANTIC = [
 ]
 
 SEMANTIC_PLACES = [
-    pytest.param(*Case("no deal rule at all is reported at the top, not under another rule",
-               edit(DEALS, ""), "E311", 1, 1, "variant"), id=Case("no deal rule at all is reported at the top, not under another rule",
-               edit(DEALS, ""), "E311", 1, 1, "variant").id),
-    pytest.param(*Case("deck too small is shown at the deal clause for that player count",
-               edit("6 cards each for 5-6", "10 cards each for 5-6"), "E312", 10, 10, "10 cards each for 5-6"), id=Case("deck too small is shown at the deal clause for that player count",
-               edit("6 cards each for 5-6", "10 cards each for 5-6"), "E312", 10, 10, "10 cards each for 5-6").id),
-    pytest.param(*Case("knocks not scored is shown at the knock rule",
-               edit("scoring: knock = deadwood difference\n         undercut",
-                    "scoring: winner collects\n         undercut", GIN), "E342", 13, 10, "with deadwood under 10"), id=Case("knocks not scored is shown at the knock rule",
-               edit("scoring: knock = deadwood difference\n         undercut",
-                    "scoring: winner collects\n         undercut", GIN), "E342", 13, 10, "with deadwood under 10").id),
-    pytest.param(*Case("show scored without a show is shown at the show score",
-               edit("count all cards", "count all cards; wrong show = 80"), "E342", 15, 65, "wrong show"), id=Case("show scored without a show is shown at the show score",
-               edit("count all cards", "count all cards; wrong show = 80"), "E342", 15, 65, "wrong show").id),
-    pytest.param(*Case("more pure sequences than sequences is shown at the pure clause",
-               edit("at least 2 sequences; at least 1 pure sequence", "at least 1 sequence; at least 2 pure sequences",
-                    INDIAN), "E342", 11, 52, "at least 2 pure"), id=Case("more pure sequences than sequences is shown at the pure clause",
-               edit("at least 2 sequences; at least 1 pure sequence", "at least 1 sequence; at least 2 pure sequences",
-                    INDIAN), "E342", 11, 52, "at least 2 pure").id),
-    pytest.param(*Case("elimination with highest wins is shown at highest wins",
-               edit("to 100 points; highest wins", "players out at 101 points; highest wins"),
-               "E343", 16, 37, "highest wins", "write `lowest wins`"), id=Case("elimination with highest wins is shown at highest wins",
-               edit("to 100 points; highest wins", "players out at 101 points; highest wins"),
-               "E343", 16, 37, "highest wins", "write `lowest wins`").id),
-    pytest.param(*Case("variant named twice", edit("players: 2-6", 'variant "Other"\nplayers: 2-6'), "E301", 2, 1,
-               'variant "Other"'), id=Case("variant named twice", edit("players: 2-6", 'variant "Other"\nplayers: 2-6'), "E301", 2, 1,
-               'variant "Other"').id),
-    pytest.param(*Case("conflicting hand sizes for the same players",
-               edit("7 cards each for 3-4 players", "7 cards each for 3-4 players\n         8 cards each for 3 players"),
-               "E301", 10, 10, "8 cards each for 3"), id=Case("conflicting hand sizes for the same players",
-               edit("7 cards each for 3-4 players", "7 cards each for 3-4 players\n         8 cards each for 3 players"),
-               "E301", 10, 10, "8 cards each for 3").id),
-    pytest.param(*Case("conflicting pack counts", edit("1 pack, no jokers", "1 pack, 2 packs, no jokers"),
-               "E301", 3, 18, "2 packs"), id=Case("conflicting pack counts", edit("1 pack, no jokers", "1 pack, 2 packs, no jokers"),
-               "E301", 3, 18, "2 packs").id),
-    pytest.param(*Case("lay-offs both forbidden and allowed", edit("going out", "lay off: not allowed; onto any meld\n"
-                                                                "going out"), "E301", 13, 23, "onto any meld"), id=Case("lay-offs both forbidden and allowed", edit("going out", "lay off: not allowed; onto any meld\n"
-                                                                "going out"), "E301", 13, 23, "onto any meld").id),
-    pytest.param(*Case("going out both forbidden and allowed", edit("with or without final discard",
-                                                            "not allowed; only with final discard"),
-               "E301", 13, 25, "only with"), id=Case("going out both forbidden and allowed", edit("with or without final discard",
-                                                            "not allowed; only with final discard"),
-               "E301", 13, 25, "only with").id),
-    pytest.param(*Case("same hand size twice", edit("7 cards each for 3-4 players",
-                                            "7 cards each for 3-4 players\n         7 cards each for 3-4 players"),
-               "W301", 10, 10, "7 cards each"), id=Case("same hand size twice", edit("7 cards each for 3-4 players",
-                                            "7 cards each for 3-4 players\n         7 cards each for 3-4 players"),
-               "W301", 10, 10, "7 cards each").id),
+    Case("no deal rule at all is reported at the top, not under another rule",
+         edit(DEALS, ""), "E311", 1, 1, "variant"),
+    Case("deck too small is shown at the deal clause for that player count",
+         edit("6 cards each for 5-6", "10 cards each for 5-6"), "E312", 10, 10, "10 cards each for 5-6"),
+    Case("knocks not scored is shown at the knock rule",
+         edit("scoring: knock = deadwood difference\n         undercut",
+              "scoring: winner collects\n         undercut", GIN), "E342", 13, 10, "with deadwood under 10"),
+    Case("show scored without a show is shown at the show score",
+         edit("count all cards", "count all cards; wrong show = 80"), "E342", 15, 65, "wrong show"),
+    Case("more pure sequences than sequences is shown at the pure clause",
+         edit("at least 2 sequences; at least 1 pure sequence", "at least 1 sequence; at least 2 pure sequences",
+              INDIAN), "E342", 11, 52, "at least 2 pure"),
+    Case("elimination with highest wins is shown at highest wins",
+         edit("to 100 points; highest wins", "players out at 101 points; highest wins"),
+         "E343", 16, 37, "highest wins", "write `lowest wins`"),
+    Case("variant named twice", edit("players: 2-6", 'variant "Other"\nplayers: 2-6'), "E301", 2, 1,
+         'variant "Other"'),
+    Case("conflicting hand sizes for the same players",
+         edit("7 cards each for 3-4 players", "7 cards each for 3-4 players\n         8 cards each for 3 players"),
+         "E301", 10, 10, "8 cards each for 3"),
+    Case("conflicting pack counts", edit("1 pack, no jokers", "1 pack, 2 packs, no jokers"),
+         "E301", 3, 18, "2 packs"),
+    Case("lay-offs both forbidden and allowed", edit("going out", "lay off: not allowed; onto any meld\n"
+                                                     "going out"), "E301", 13, 23, "onto any meld"),
+    Case("going out both forbidden and allowed", edit("with or without final discard",
+                                                      "not allowed; only with final discard"),
+         "E301", 13, 25, "only with"),
+    Case("same hand size twice", edit("7 cards each for 3-4 players",
+                                      "7 cards each for 3-4 players\n         7 cards each for 3-4 players"),
+         "W301", 10, 10, "7 cards each"),
 ]
 
 
-@pytest.mark.parametrize("id_,text,code,line,column,anchor,hint",
-                         [pytest.param(*c, id=c.id) if isinstance(c, Case) else c for c in SEMANTIC]
-                         + SEMANTIC_PLACES)
+@pytest.mark.parametrize("id_,text,code,line,column,anchor,hint", params(SEMANTIC + SEMANTIC_PLACES))
 def test_semantic_errors_point_at_the_clause_that_is_wrong(id_, text, code, line, column, anchor, hint):
     diags, compiled = compile_diagnostics(text)
     assert compiled == code.startswith("W"), "warnings alone never stop a compile; errors always do"
