@@ -333,7 +333,7 @@ def cmd_play(args) -> int:
         play_session(variant, players=args.players, opponents=opponents, seed=args.seed, seat=args.seat,
                      hands=args.hands, stdin=sys.stdin, console=terminal.console(), save=args.save,
                      variant_file=Path(args.variant).as_posix())
-    except ValueError as e:
-        err.print(f"rulespec play: {e}", style="red", markup=False)
+    except ValueError as e:  # a seat or player count the rules refuse, or a --save that cannot be written
+        err.print(f"rulespec play: {terminal.visible(e)}", style="red", markup=False)
         return EXIT_TOOL
     return EXIT_OK

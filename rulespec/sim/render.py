@@ -90,16 +90,17 @@ def meld_cards(cards, reading) -> list[int]:
     return [c for _, c in sorted(placed, key=lambda x: (x[0], C.sort_key(x[1])))]
 
 
-def pack(items, width: int) -> Text:
+def pack(items, width: int, indent: int = 0) -> Text:
     """``items`` (pairs of a separator and a text) on lines of at most ``width`` columns,
-    never splitting an item; a separator at the start of a line is left out."""
+    never splitting an item; a separator at the start of a line is left out, and lines
+    after the first start ``indent`` columns in."""
     out = Text()
     used = 0
     for sep, item in items:
         sep = Text(sep) if isinstance(sep, str) else sep
-        if used and used + sep.cell_len + item.cell_len > width:
-            out.append("\n")
-            used = 0
+        if used > indent and used + sep.cell_len + item.cell_len > width:
+            out.append("\n" + " " * indent)
+            used = indent
         elif used:
             out.append_text(sep)
             used += sep.cell_len
@@ -141,7 +142,7 @@ def table_view(game, obs, human: int, bots: dict, worth: str | None = None,
     rs = game.ruleset
     rules = game.rules
     aces_high = rs.aces.mode == "high"
-    rows: list[tuple[str, list]] = []  # a label and its items (separator, text)
+    rows: list[tuple[str, list, int]] = []  # a label, its items (separator, text), their indent
 
     parts = []
     for s in range(game.n):
@@ -160,7 +161,7 @@ def table_view(game, obs, human: int, bots: dict, worth: str | None = None,
         teams = game.scores().teams
         parts.append(("   ", Text("teams: " + " · ".join(f"{i}: {t}" for i, t in enumerate(teams)),
                                   style="dim")))
-    rows.append(("Scores", parts))
+    rows.append(("Scores", parts, 0))
 
     if rs.melds.on_table or obs.table:
         owners = sorted({m.owner for m in obs.table})
@@ -171,9 +172,9 @@ def table_view(game, obs, human: int, bots: dict, worth: str | None = None,
                 t.append_text(cards_text(meld_cards(m.cards, m.reading), rules.is_wild))
                 t.append(" (").append_text(move_text(A.reading_head(m.reading))).append(")")
                 melds.append(("  " if len(melds) > 1 else " ", t))
-            rows.append(("Table" if i == 0 else "", melds))
+            rows.append(("Table" if i == 0 else "", melds, 2))
         if not owners:
-            rows.append(("Table", [("", Text("no melds yet", style="dim"))]))
+            rows.append(("Table", [("", Text("no melds yet", style="dim"))], 0))
 
     top = Text()
     if obs.discard_top is not None:
@@ -184,21 +185,21 @@ def table_view(game, obs, human: int, bots: dict, worth: str | None = None,
     discard = [("", top), ("    ", Text(f"Stock {plural(obs.stock_size, 'card')}"))]
     if obs.wild is not None:
         discard.append(("    ", Text("Wild: ").append_text(card_text(obs.wild)).append(" cut", style="dim")))
-    rows.append(("Discard", discard))
+    rows.append(("Discard", discard, 0))
 
     rows.append(("Others", [(" · ", Text(f"{seat_name(s, human, bots)} holds {plural(obs.hand_sizes[s], 'card')}"))
-                            for s in range(game.n) if s != human and obs.active[s]]))
+                            for s in range(game.n) if s != human and obs.active[s]], 0))
     mine = [(Text(" │ ", style="dim"), g) for g in hand_groups(obs.hand, rules.is_wild, aces_high)]
     if worth is not None:
         mine.append(("    ", _worth(worth)))
-    rows.append((f"Your hand ({len(obs.hand)})", mine))
+    rows.append((f"Your hand ({len(obs.hand)})", mine, 0))
 
-    label_width = max(len(label) for label, _ in rows)
+    label_width = max(len(label) for label, _, _ in rows)
     grid = Table.grid(padding=(0, 2))
     grid.add_column(style="cyan", no_wrap=True, width=label_width)
     grid.add_column()
-    for label, items in rows:
-        grid.add_row(label, pack(items, width - PANEL_EDGES - label_width - 2))
+    for label, items, indent in rows:
+        grid.add_row(label, pack(items, width - PANEL_EDGES - label_width - 2, indent))
     title = Text(f"{visible(rs.name)} · hand {obs.round} · dealer: {seat_name(obs.dealer, human, bots)}")
     return Panel(grid, title=title, title_align="left", border_style="blue", width=width)
 
