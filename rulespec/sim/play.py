@@ -90,7 +90,9 @@ def play_session(variant, players: int | None = None, opponents=("greedy",), see
 
 def _play(game, seat: int, bots: dict, human: HumanAgent, hands: int | None, console) -> tuple[str | None, int]:
     """The game loop: every step until the game ends or ``hands`` hands are done."""
-    is_wild = game.rules.is_wild
+    def is_wild(card: int) -> bool:  # the deal's wild cards change from hand to hand
+        return game.rules.is_wild(card)
+
     done = 0
     own_move_last = None  # the step count just after the player's own last move
     while not game.is_over():
@@ -143,15 +145,15 @@ def _count_now(game, obs) -> str:
     count if the hand ended now; when a discard is due, the least after the best one (an
     eleventh card in Gin is never deadwood: it is the card about to go)."""
     if game.ruleset.show is None:
-        label, cost = "deadwood", evaluator(game.rules).cost
+        now, label, cost = "deadwood", "deadwood", evaluator(game.rules).cost
     else:
         from ..melds.checks import penalty
 
-        label, cost = "counts", lambda hand: penalty(game.ruleset, hand, game.wild)
+        now, label, cost = "counts now", "counts", lambda hand: penalty(game.ruleset, hand, game.wild)
     hand = list(obs.hand)
     discards = {a.card for a in game.legal_actions() if a.kind in (A.DISCARD, A.KNOCK, A.SHOW)}
     if not discards:
-        return f"{label} {cost(hand)}" if label == "deadwood" else f"counts now {cost(hand)}"
+        return f"{now} {cost(hand)}"
     if game.ruleset.show is None and discards >= set(hand):
         from ..melds.fast import deadwood_after_discard
 
