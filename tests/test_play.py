@@ -10,6 +10,8 @@ import sys
 
 import pytest
 import rulespec
+from hypothesis import HealthCheck, assume, example, given, settings
+from hypothesis import strategies as st
 from rich.console import Console
 
 from rulespec.agents import make_agent
@@ -361,3 +363,33 @@ def test_a_save_that_fails_everywhere_prints_the_record(tmp_path, monkeypatch):
     text = buf.getvalue()
     record = parse_record(text[text.index("{"):])
     assert replay(record, gin).ok
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.text(alphabet=st.characters(blacklist_characters="\n\r"), max_size=60)
+       | st.from_regex(r"[0-9]{1,6000}", fullmatch=True))
+@example("9" * 4301)  # past Python's int-string limit
+@example("²")  # a digit to str.isdigit, not to int()
+@example("\x1b]0;owned\x07discard 7S")
+def test_no_line_typed_escapes_the_prompt(line):
+    """Whatever is typed, the person gets a move back (the one typed, if it is one) or a
+    sentence and the prompt again; only `q` stops."""
+    from rulespec.agents.human import HumanAgent
+
+    assume(line.strip().lower() not in ("q", "quit", "exit"))
+    game = _GIN_START.clone()
+    con, buf = console()
+    agent = HumanAgent(stdin=io.StringIO(line + "\n1\n"), console=con)
+    move = agent.choose(game, 0)
+    assert move in game.legal_actions()
+    assert "\x1b" not in buf.getvalue()
+
+
+def _gin_start():
+    g = rulespec.new_game(rulespec.load(GIN), seed=5)
+    while g.is_chance():
+        g.apply_chance()
+    return g
+
+
+_GIN_START = _gin_start()
