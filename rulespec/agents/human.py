@@ -2,23 +2,30 @@
 
 A move is typed as its canonical string (any case, suit symbols allowed, the ``as …``
 part only when the cards can be read more than one way) or picked by its number in the
-list of legal moves; ``?`` lists the legal moves, ``q`` stops. A move the rules refuse is
-answered with the rule it breaks, and the player is asked again.
+list of legal moves; ``?`` lists the legal moves, ``q`` stops. Any other line, a move
+the rules refuse or no move at all, is answered with a sentence (the rule it breaks) and
+the player is asked again: nothing typed ends the game.
 
 It reads lines from any text stream, so a test (or a file of moves) can drive it.
 """
 
 from __future__ import annotations
 
+import re
 import sys
 
 from rich.console import Console
 from rich.text import Text
 
+from .. import terminal
+from ..sim.render import pack
 from .base import Agent
 
-HELP = ("Type a move as it is written in the list (`draw stock`, `discard 7S`, `meld 7S 8S 9S`), "
-        "or its number. `?` lists every legal move, `q` stops the game.")
+HELP = ("Type a move as it is written in the list (`draw stock`, `discard 7♠`, `meld 7♠ 8♠ 9♠`; "
+        "letters work too: `7S`, `10D`, `JK`), or its number. `?` lists every legal move, "
+        "`q` stops the game.")
+_NUMBER = re.compile(r"[0-9]+")  # ASCII digits only: int() reads other scripts' digits too
+_SHOWN = 200  # characters of a refusal shown (it can quote the whole line typed)
 
 
 class Quit(Exception):
@@ -35,7 +42,7 @@ class HumanAgent(Agent):
                  echo: bool | None = None, describe=None):
         super().__init__(None)
         self.stdin = stdin if stdin is not None else sys.stdin
-        self.console = console or Console(highlight=False)
+        self.console = console or terminal.console()
         self.show_moves = show_moves
         # echo what was read when it does not come from a terminal, so a transcript of a
         # game driven by a file reads like one typed by hand
@@ -43,16 +50,7 @@ class HumanAgent(Agent):
             isatty = getattr(self.stdin, "isatty", None)
             echo = not (isatty and isatty())
         self.echo = echo
-        self.describe = describe or (lambda text: Text(text))
-
-    def _moves(self, legal) -> Text:
-        out = Text()
-        for i, a in enumerate(legal, 1):
-            if i > 1:
-                out.append("   ")
-            out.append(f"{i} ", style="cyan")
-            out.append_text(self.describe(a.text))
-        return out
+        self.describe = describe or (lambda text: Text(terminal.visible(text)))
 
     def list_moves(self, legal) -> None:
         for i, a in enumerate(legal, 1):
@@ -62,7 +60,10 @@ class HumanAgent(Agent):
 
     def prompt_moves(self, legal) -> None:
         if len(legal) <= self.show_moves:
-            self.console.print(Text("Your move: ", style="bold").append_text(self._moves(legal)))
+            items = [("", Text("Your move:", style="bold"))]
+            items += [(" " if i == 1 else "   ", Text(f"{i} ", style="cyan").append_text(self.describe(a.text)))
+                      for i, a in enumerate(legal, 1)]
+            self.console.print(pack(items, self.console.width))
         else:
             self.console.print(Text(f"Your move: {len(legal)} moves allowed (? lists them)", style="bold"))
 
@@ -74,7 +75,7 @@ class HumanAgent(Agent):
             raise Quit("the input ended")
         line = line.strip()
         if self.echo:
-            self.console.print(line, markup=False, highlight=False)
+            self.console.print(Text(terminal.visible(line)))
         return line
 
     def choose(self, game, player: int, rng=None):
@@ -96,12 +97,13 @@ class HumanAgent(Agent):
                 continue
             if low in ("q", "quit", "exit"):
                 raise Quit("the player stopped")
-            if line.isdigit():
-                k = int(line)
-                if 1 <= k <= len(legal):
-                    return legal[k - 1]
-                self.console.print(f"There is no move {k}: pick 1 to {len(legal)}, or ? to list them.",
-                                   style="yellow")
+            if _NUMBER.fullmatch(line):
+                k = line.lstrip("0")
+                if k and len(k) <= len(str(len(legal))) and int(k) <= len(legal):
+                    return legal[int(k) - 1]
+                shown = k if len(k) <= 12 else f"{k[:6]}…{k[-3:]} ({len(k):,} digits)"
+                self.console.print(Text(f"There is no move {shown or 0}: pick 1 to {len(legal)}, "
+                                        "or ? to list them.", style="yellow"))
                 continue
             exact = next((a for a in legal if a.text == line), None)
             if exact is not None:
@@ -111,4 +113,5 @@ class HumanAgent(Agent):
                 # tried on a copy so that a refused move leaves nothing behind
                 return game.clone().apply(line)
             except IllegalMove as e:
-                self.console.print(Text("Not allowed: ", style="bold yellow").append(e.reason))
+                reason = e.reason if len(e.reason) <= _SHOWN else e.reason[:_SHOWN] + "…"
+                self.console.print(Text("Not allowed: ", style="bold yellow").append_text(self.describe(reason)))

@@ -58,7 +58,9 @@ def register(subparsers) -> None:
     c.add_argument("--seed", type=int, help="seed of the deal (default: a new one, shown at the start)")
     c.add_argument("--seat", type=int, default=0, help="your seat (default 0: you play first)")
     c.add_argument("--hands", type=_positive, help="stop after this many hands")
-    c.add_argument("--save", metavar="RECORD.json", help="write the game's record here when it ends")
+    c.add_argument("--save", metavar="RECORD.json",
+                   help="write the game's record here when it ends (checked before the first deal; "
+                        "if it still fails, the record goes to a file in the current folder)")
     c.set_defaults(run=cmd_play)
 
 
@@ -314,8 +316,9 @@ def cmd_replay(args) -> int:
 
 
 def cmd_play(args) -> int:
+    from .. import terminal
     from ..agents import parse_agents
-    from ..cli import EXIT_OK, EXIT_RULES, EXIT_TOOL, err, out
+    from ..cli import EXIT_OK, EXIT_RULES, EXIT_TOOL, err
     from .play import play_session
 
     try:
@@ -328,9 +331,9 @@ def cmd_play(args) -> int:
         return EXIT_RULES
     try:
         play_session(variant, players=args.players, opponents=opponents, seed=args.seed, seat=args.seat,
-                     hands=args.hands, stdin=sys.stdin, console=out, save=args.save,
+                     hands=args.hands, stdin=sys.stdin, console=terminal.console(), save=args.save,
                      variant_file=Path(args.variant).as_posix())
-    except ValueError as e:
-        err.print(f"rulespec play: {e}", style="red", markup=False)
+    except ValueError as e:  # a seat or player count the rules refuse, or a --save that cannot be written
+        err.print(f"rulespec play: {terminal.visible(e)}", style="red", markup=False)
         return EXIT_TOOL
     return EXIT_OK

@@ -1,10 +1,16 @@
 """Cards and tables for the terminal (rich text): what ``rulespec play`` shows.
 
-Red suits print red, black suits bold, jokers magenta, and the cards that are wild in the
-current deal underlined. A hand is grouped by suit, suits alternating black and red.
+One notation on screen: cards with their suit symbols (``7♠``, ``10♦``, ``JK``), in moves,
+melds, reasons and results alike (typing ``7S`` still works). Red suits print red, black
+suits bold, jokers magenta, and the cards that are wild in the current deal underlined. A
+hand is grouped by suit, suits alternating black and red; a meld is shown in its own order.
+Rows are laid out to the console's width (80 columns fit) without splitting a card group,
+a meld or a move, and everything that came from a file is printed as its characters.
 """
 
 from __future__ import annotations
+
+import re
 
 from rich.panel import Panel
 from rich.table import Table
@@ -12,10 +18,17 @@ from rich.text import Text
 
 from .. import cards as C
 from ..engine import actions as A
+from ..terminal import visible
 
 # suits in the order a hand is shown: black and red alternate (S H C D)
 SUIT_ORDER = (0, 1, 3, 2)
-_CARD_TOKEN = __import__("re").compile(r"\b(10|[2-9AJQK])([SHDC])\b|\bJK\b")
+PANEL_EDGES = 4  # a panel's border and padding, in columns
+_CARD_TOKEN = re.compile(r"\b(10|[2-9AJQK])([SHDC])\b|\bJK\b")
+
+
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """A count with its noun: ``1 card``, ``31 cards``, ``2 players``."""
+    return f"{n:,} {word if n == 1 else many or word + 's'}"
 
 
 def card_style(card: int, wild: bool = False) -> str:
@@ -33,6 +46,11 @@ def card_text(card: int, wild: bool = False) -> Text:
     return Text(C.card_str(card, symbols=True), style=card_style(card, wild))
 
 
+def cards_text(cards, is_wild=lambda c: False) -> Text:
+    """Cards in the order given, a space apart."""
+    return Text(" ").join(card_text(c, is_wild(c)) for c in cards)
+
+
 def hand_key(card: int, aces_high: bool = False) -> tuple:
     if card == C.JOKER:
         return (9, 0)
@@ -42,21 +60,59 @@ def hand_key(card: int, aces_high: bool = False) -> tuple:
     return (SUIT_ORDER.index(C.suit_of(card)), r)
 
 
+def hand_groups(cards, is_wild=lambda c: False, aces_high: bool = False) -> list[Text]:
+    """A hand sorted by suit, one text per suit (jokers last)."""
+    groups: dict[int, list[int]] = {}
+    for c in sorted(cards, key=lambda c: hand_key(c, aces_high)):
+        groups.setdefault(hand_key(c, aces_high)[0], []).append(c)
+    return [cards_text(g, is_wild) for g in groups.values()]
+
+
 def hand_text(cards, is_wild=lambda c: False, aces_high: bool = False) -> Text:
     """A hand sorted by suit, the suits apart: ``A♠ 2♠ │ 4♥ 5♥ │ JK``."""
+    return Text(" │ ", style="dim").join(hand_groups(cards, is_wild, aces_high))
+
+
+def meld_cards(cards, reading) -> list[int]:
+    """A meld's cards in the order a player lays them: a run from its low end, each wild
+    card in the place it stands for; a set by suit, its wild cards last."""
+    rest = list(cards)
+    wilds = []
+    for w, stands in reading.wilds if reading is not None else ():
+        if w in rest:
+            rest.remove(w)
+            wilds.append((w, stands))
+    if reading is None or reading.kind != "run":
+        return sorted(rest, key=C.sort_key) + sorted((w for w, _ in wilds), key=C.sort_key)
+    place = {r: i for i, r in enumerate(reading.ranks)}
+    placed = [(place.get(C.rank_of(s), len(place)), w) for w, s in wilds]
+    placed += [(place.get(C.rank_of(c), len(place)), c) for c in rest]
+    return [c for _, c in sorted(placed, key=lambda x: (x[0], C.sort_key(x[1])))]
+
+
+def pack(items, width: int, indent: int = 0) -> Text:
+    """``items`` (pairs of a separator and a text) on lines of at most ``width`` columns,
+    never splitting an item; a separator at the start of a line is left out, and lines
+    after the first start ``indent`` columns in."""
     out = Text()
-    last = None
-    for c in sorted(cards, key=lambda c: hand_key(c, aces_high)):
-        group = hand_key(c, aces_high)[0]
-        if last is not None:
-            out.append(" │ " if group != last else " ", style="dim" if group != last else None)
-        out.append_text(card_text(c, is_wild(c)))
-        last = group
+    used = 0
+    for sep, item in items:
+        sep = Text(sep) if isinstance(sep, str) else sep
+        if used > indent and used + sep.cell_len + item.cell_len > width:
+            out.append("\n" + " " * indent)
+            used = indent
+        elif used:
+            out.append_text(sep)
+            used += sep.cell_len
+        out.append_text(item)
+        used += item.cell_len
     return out
 
 
 def move_text(text: str, is_wild=lambda c: False) -> Text:
-    """A move's canonical string with its cards coloured (``discard 7♠``)."""
+    """A move, a reason or a meld's reading with its cards in the symbols form and
+    coloured (``discard 7♠``, ``run 5♦-7♦``); control characters are made visible."""
+    text = visible(text)
     out = Text()
     pos = 0
     for m in _CARD_TOKEN.finditer(text):
@@ -75,48 +131,50 @@ def seat_name(seat: int, human: int | None, bots: dict) -> str:
     return f"Seat {seat}" + (f" ({bot.name})" if bot is not None else "")
 
 
-def table_view(game, obs, human: int, bots: dict, worth: tuple[str, int] | None = None) -> Panel:
-    """The state of the hand as ``human`` sees it (an :class:`~rulespec.engine.Observation`)."""
+def _worth(worth: str) -> Text:
+    return Text(worth, style="dim")
+
+
+def table_view(game, obs, human: int, bots: dict, worth: str | None = None,
+               width: int = 80) -> Panel:
+    """The state of the hand as ``human`` sees it (an :class:`~rulespec.engine.Observation`),
+    in a panel ``width`` columns wide."""
     rs = game.ruleset
     rules = game.rules
     aces_high = rs.aces.mode == "high"
-    grid = Table.grid(padding=(0, 2))
-    grid.add_column(style="cyan", no_wrap=True)
-    grid.add_column()
+    rows: list[tuple[str, list, int]] = []  # a label, its items (separator, text), their indent
 
     parts = []
     for s in range(game.n):
         t = Text(f"{seat_name(s, human, bots)} {obs.totals[s]}")
         if not obs.active[s]:
             t.append(" (out)", style="dim")
-        parts.append(t)
-    scores = Text(" · ").join(parts)
+        parts.append((" · ", t))
     goal = rs.game
     if goal.target is not None:
-        scores.append(f"   (game to {goal.target})", style="dim")
+        parts.append(("   ", Text(f"(game to {goal.target})", style="dim")))
     elif goal.eliminate is not None:
-        scores.append(f"   (out at {goal.eliminate})", style="dim")
+        parts.append(("   ", Text(f"(out at {goal.eliminate})", style="dim")))
     elif goal.rounds is not None:
-        scores.append(f"   ({goal.rounds} hands)", style="dim")
+        parts.append(("   ", Text(f"({plural(goal.rounds, 'hand')})", style="dim")))
     if rs.partnerships is not None:
         teams = game.scores().teams
-        scores.append("   teams: " + " · ".join(f"{i}: {t}" for i, t in enumerate(teams)), style="dim")
-    grid.add_row("Scores", scores)
+        parts.append(("   ", Text("teams: " + " · ".join(f"{i}: {t}" for i, t in enumerate(teams)),
+                                  style="dim")))
+    rows.append(("Scores", parts, 0))
 
     if rs.melds.on_table or obs.table:
-        rows = Text()
         owners = sorted({m.owner for m in obs.table})
         for i, owner in enumerate(owners):
-            if i:
-                rows.append("\n")
-            rows.append(f"{seat_name(owner, human, bots)}: ", style="bold")
-            for j, m in enumerate(m for m in obs.table if m.owner == owner):
-                if j:
-                    rows.append("  ")
-                rows.append(f"[{m.id}] ", style="dim")
-                rows.append_text(hand_text(m.cards, rules.is_wild, aces_high))
-                rows.append(f" ({A.reading_head(m.reading)})", style="dim")
-        grid.add_row("Table", rows if owners else Text("no melds yet", style="dim"))
+            melds = [("", Text(f"{seat_name(owner, human, bots)}:", style="bold"))]
+            for m in (m for m in obs.table if m.owner == owner):
+                t = Text(f"[{m.id}] ", style="dim")
+                t.append_text(cards_text(meld_cards(m.cards, m.reading), rules.is_wild))
+                t.append(" (").append_text(move_text(A.reading_head(m.reading))).append(")")
+                melds.append(("  " if len(melds) > 1 else " ", t))
+            rows.append(("Table" if i == 0 else "", melds, 2))
+        if not owners:
+            rows.append(("Table", [("", Text("no melds yet", style="dim"))], 0))
 
     top = Text()
     if obs.discard_top is not None:
@@ -124,32 +182,36 @@ def table_view(game, obs, human: int, bots: dict, worth: tuple[str, int] | None 
         top.append(f" ({len(obs.discard_pile)} in the pile)", style="dim")
     else:
         top.append("empty", style="dim")
-    top.append(f"    Stock {obs.stock_size} cards")
+    discard = [("", top), ("    ", Text(f"Stock {plural(obs.stock_size, 'card')}"))]
     if obs.wild is not None:
-        top.append("    Wild: ")
-        top.append_text(card_text(obs.wild))
-        top.append(" cut", style="dim")
-    grid.add_row("Discard", top)
+        discard.append(("    ", Text("Wild: ").append_text(card_text(obs.wild)).append(" cut", style="dim")))
+    rows.append(("Discard", discard, 0))
 
-    others = Text(" · ").join(Text(f"{seat_name(s, human, bots)} holds {obs.hand_sizes[s]}")
-                              for s in range(game.n) if s != human and obs.active[s])
-    grid.add_row("Others", others)
-    mine = hand_text(obs.hand, rules.is_wild, aces_high)
+    rows.append(("Others", [(" · ", Text(f"{seat_name(s, human, bots)} holds {plural(obs.hand_sizes[s], 'card')}"))
+                            for s in range(game.n) if s != human and obs.active[s]], 0))
+    mine = [(Text(" │ ", style="dim"), g) for g in hand_groups(obs.hand, rules.is_wild, aces_high)]
     if worth is not None:
-        mine.append(f"    {worth[0]} {worth[1]}", style="dim")
-    grid.add_row(f"Your hand ({len(obs.hand)})", mine)
-    dealer = seat_name(obs.dealer, human, bots)
-    title = f"{rs.name} · hand {obs.round} · dealer: {dealer}"
-    return Panel(grid, title=title, title_align="left", border_style="blue")
+        mine.append(("    ", _worth(worth)))
+    rows.append((f"Your hand ({len(obs.hand)})", mine, 0))
+
+    label_width = max(len(label) for label, _, _ in rows)
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(style="cyan", no_wrap=True, width=label_width)
+    grid.add_column()
+    for label, items, indent in rows:
+        grid.add_row(label, pack(items, width - PANEL_EDGES - label_width - 2, indent))
+    title = Text(f"{visible(rs.name)} · hand {obs.round} · dealer: {seat_name(obs.dealer, human, bots)}")
+    return Panel(grid, title=title, title_align="left", border_style="blue", width=width)
 
 
-def hand_line(game, obs, worth: tuple[str, int] | None = None) -> Text:
+def hand_line(game, obs, worth: str | None = None, width: int = 80) -> Text:
     """Just the player's hand, after their own move changed it."""
-    out = Text(f"Your hand ({len(obs.hand)})  ", style="cyan")
-    out.append_text(hand_text(obs.hand, game.rules.is_wild, game.ruleset.aces.mode == "high"))
+    items = [("", Text(f"Your hand ({len(obs.hand)})", style="cyan"))]
+    groups = hand_groups(obs.hand, game.rules.is_wild, game.ruleset.aces.mode == "high")
+    items += [("  " if i == 0 else Text(" │ ", style="dim"), g) for i, g in enumerate(groups)]
     if worth is not None:
-        out.append(f"    {worth[0]} {worth[1]}", style="dim")
-    return out
+        items.append(("    ", _worth(worth)))
+    return pack(items, width)
 
 
 def hand_result_view(game, result, human: int | None, bots: dict) -> Panel:
@@ -171,4 +233,5 @@ def hand_result_view(game, result, human: int | None, bots: dict) -> Panel:
         head += " the hand"
     if result.rummy:
         head += " (rummy!)"
-    return Panel(t, title=f"Hand {result.round} over · {head}", title_align="left", border_style="green")
+    return Panel(t, title=Text(f"Hand {result.round} over · {visible(head)}"), title_align="left",
+                 border_style="green")
