@@ -122,7 +122,8 @@ def cmd_build(args) -> int:
 
 # Packages that add their own subcommands: each module has ``register(subparsers)`` and
 # imports its heavy parts only inside the commands it runs.
-COMMAND_MODULES: tuple[str, ...] = ("rulespec.rulebook.commands", "rulespec.sim.commands")
+COMMAND_MODULES: tuple[str, ...] = ("rulespec.rulebook.commands", "rulespec.sim.commands", "rulespec.lsp",
+                                    "rulespec.scaffold")
 
 
 def parser() -> argparse.ArgumentParser:
