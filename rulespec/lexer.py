@@ -10,32 +10,15 @@ the compiler would report it.
 from __future__ import annotations
 
 from pygments.lexer import RegexLexer, bygroups
-from pygments.token import Comment, Error, Keyword, Name, Number, Operator, Punctuation, String, Text, Whitespace
+from pygments.token import Comment, Error, Keyword, Name, Number, Operator, Punctuation, String, Whitespace
 
-from .language import vocabulary as voc
+from .language.vocabulary import token_patterns
 
-_B, _A = voc.WORD_EDGE_BEFORE, voc.WORD_EDGE_AFTER
-
-
-def _token_rules() -> list:
-    p = voc.patterns()
-    return [
-        (r"#[^\n]*", Comment.Single),
-        (r'"[^"\n]*"', String.Double),
-        (rf"^({voc.alternation(voc.DECLARATIONS)}){_A}", Keyword.Declaration),
-        (rf"^({voc.alternation(voc.TOPIC_SPELLINGS)})([ \t]*)(:)", bygroups(Keyword, Whitespace, Punctuation)),
-        (rf"(?<!\w)(?:{p['CARD']})", String.Symbol),
-        (rf"(?<!\w)(?:{p['RANKS']}){_A}", String.Symbol),
-        (rf"(?<!\w)(?:{p['NUMBER']})", Number),
-        (rf"(?<!\w)(?:{p['RANK']})", String.Symbol),
-        (rf"{_B}(?:{p['PARTNERS']}){_A}", Name.Builtin),
-        (rf"{_B}(?:{voc.alternation(voc.words())}){_A}", Name.Builtin),
-        (r"<=|[<=+-]", Operator),
-        (r"[:;,]", Punctuation),
-        (r"\s+", Whitespace),
-        (r"[^\s#\";:,=<+]+", Error),  # a word the rules do not know
-        (r".", Text),
-    ]
+TOKENS = {
+    "comment": Comment.Single, "string": String.Double, "declaration": Keyword.Declaration,
+    "topic": bygroups(Keyword, Whitespace, Punctuation), "card": String.Symbol, "rank": String.Symbol,
+    "number": Number, "word": Name.Builtin, "operator": Operator, "punctuation": Punctuation, "unknown": Error,
+}
 
 
 class RulesLexer(RegexLexer):
@@ -45,5 +28,4 @@ class RulesLexer(RegexLexer):
     aliases = ["rules", "rulespec"]
     filenames = ["*.rules"]
     mimetypes = ["text/x-rulespec"]
-    tokens = {"root": _token_rules()}
-
+    tokens = {"root": [(pattern, TOKENS[kind]) for kind, pattern in token_patterns()] + [(r"\s+", Whitespace)]}

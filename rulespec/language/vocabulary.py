@@ -63,3 +63,29 @@ def alternation(items) -> str:
 
 WORD_EDGE_BEFORE = r"(?<![\w'’-])"
 WORD_EDGE_AFTER = r"(?![\w'’-])"
+
+
+@functools.lru_cache(maxsize=1)
+def token_patterns() -> tuple[tuple[str, str], ...]:
+    """(kind, regular expression) in the order a highlighter tries them, one line at a time.
+
+    Written in the part of regular-expression syntax that Python, Pygments and TextMate's
+    Oniguruma share. ``topic`` has three groups: the topic, spaces, the colon. ``unknown``
+    is last but one: a word that is none of the above is not in the language.
+    """
+    p, before, after = patterns(), WORD_EDGE_BEFORE, WORD_EDGE_AFTER
+    return (
+        ("comment", r"#.*$"),
+        ("string", r'"[^"]*"'),
+        ("declaration", rf"^(?:{alternation(DECLARATIONS)}){after}"),
+        ("topic", rf"^({alternation(TOPIC_SPELLINGS)})([ \t]*)(:)"),
+        ("card", rf"(?<!\w)(?:{p['CARD']})"),
+        ("rank", rf"(?<!\w)(?:{p['RANKS']}){after}"),
+        ("number", rf"(?<!\w)(?:{p['NUMBER']})"),
+        ("rank", rf"(?<!\w)(?:{p['RANK']})"),
+        ("word", rf"{before}(?:{p['PARTNERS']}){after}"),
+        ("word", rf"{before}(?:{alternation(words())}){after}"),
+        ("operator", r"<=|[<=+-]"),
+        ("punctuation", r"[:;,]"),
+        ("unknown", r"[^\s#\";:,=<+]+"),
+    )
