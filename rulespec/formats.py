@@ -33,8 +33,8 @@ def _tool_version() -> str:
 
 
 def diagnostic_fields(d: Diagnostic) -> dict:
-    """The fields of one diagnostic as ``--format json`` writes them (and the language server
-    reads them): positions are 1-based, ``end_column`` is the first column after the span."""
+    """The fields of one diagnostic as ``--format json`` writes them: positions are 1-based,
+    ``end_column`` is the first column after the span (or None)."""
     return {
         "code": d.code,
         "severity": d.severity,

@@ -18,7 +18,8 @@ PATTERN_TERMINALS = ("CARD", "RANKS", "RANK", "NUMBER", "PARTNERS")
 # Terminals that are not words (layout, comments, names in quotes).
 _NOT_WORDS = {"STRING", "_CONT", "_NL", "COMMENT"}
 # Topics as they may also be written (the grammar's alternatives for the same section).
-TOPIC_SPELLINGS = tuple(sorted({*TOPICS, "wilds", "laying off", "may I"} - {"variant", "extends"}))
+OTHER_SPELLINGS = {"wilds": "wild", "laying off": "lay off", "may I": "may i"}
+TOPIC_SPELLINGS = tuple(sorted({*TOPICS, *OTHER_SPELLINGS} - {"variant", "extends"}))
 DECLARATIONS = ("variant", "extends")
 
 

@@ -19,7 +19,7 @@ from lark.exceptions import LarkError
 from ..language.compiler import MAX_EXTENDS_DEPTH, MAX_FILE_BYTES, Compiler, display_name, find_parent
 from ..language.diagnostics import Diagnostic, SpecError
 from ..language.parser import TOPICS, parser
-from ..language.vocabulary import DECLARATIONS, PATTERN_TERMINALS
+from ..language.vocabulary import DECLARATIONS, OTHER_SPELLINGS, PATTERN_TERMINALS
 from . import reference
 
 _EXTENDS = re.compile(r'^extends\s+"([^"\n]*)"', re.M)
@@ -198,7 +198,7 @@ def complete(text: str, line: int, column: int) -> list[Completion]:
     """What may be written at the cursor: a topic at the left margin, else each word the
     parser accepts there, lengthened into the phrase it must begin."""
     lines = text.split("\n")
-    if line >= len(lines):
+    if line >= len(lines) or len(text) > MAX_FILE_BYTES:
         return []
     cur = lines[line][:column]
     partial = re.search(r"[\w'’-]*$", cur).group(0)
@@ -224,10 +224,6 @@ def complete(text: str, line: int, column: int) -> list[Completion]:
 # ---------------------------------------------------------------- hover
 
 
-def _topic_of(rule: str) -> str:
-    return next((t for t in TOPICS if t.replace(" ", "_") == rule), rule.replace("_", " "))
-
-
 def _contains(meta, line: int, column: int) -> bool:
     if getattr(meta, "empty", True):
         return False
@@ -237,7 +233,8 @@ def _contains(meta, line: int, column: int) -> bool:
 def hover(text: str, line: int, column: int) -> str | None:
     """Markdown from the language reference for the topic or clause under the cursor."""
     lines = text.split("\n")
-    if line >= len(lines) or not lines[line].strip() or lines[line].lstrip().startswith("#"):
+    if line >= len(lines) or len(text) > MAX_FILE_BYTES or not lines[line].strip() \
+            or lines[line].lstrip().startswith("#"):
         return None
     start = statement_start(lines, line)
     end = statement_end(lines, start)
@@ -257,7 +254,7 @@ def hover(text: str, line: int, column: int) -> str | None:
                         doc = reference.clause(clause.data)
                         if doc:
                             return doc
-    return reference.topic(topic.name if topic.name in TOPICS else _topic_of(topic.name.replace(" ", "_")))
+    return reference.topic(OTHER_SPELLINGS.get(topic.name, topic.name))
 
 
 # ---------------------------------------------------------------- extends
@@ -271,5 +268,5 @@ def extends_target(text: str, path: Path, line: int) -> Path | None:
     return None
 
 
-__all__ = ["Completion", "Fix", "Topic", "ancestors", "complete", "diagnose", "display_name", "extends_target",
-           "hover", "quick_fix", "topics"]
+__all__ = ["Completion", "Fix", "Topic", "ancestors", "complete", "diagnose", "extends_target", "hover",
+           "quick_fix", "topics"]
