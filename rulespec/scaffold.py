@@ -78,9 +78,22 @@ def house_text(base_text: str, base_name: str, base_file: str, extends: str, nam
 
 
 def standalone_text(base_text: str, base_name: str, base_file: str, name: str, restate: dict) -> str:
-    out = [_header(base_name, base_file, False)]
-    for topic, text in statements(base_text):
-        out.append(f'variant "{name}"' if topic == "variant" else restate.pop(topic, text))
+    """The base's text, comments kept, under the new name and with ``restate`` in place of
+    those topics (their continuation lines go with them)."""
+    lines = base_text.rstrip("\n").split("\n")
+    starts = [i for i, line in enumerate(lines) if line[:1].strip() and not line.startswith("#")]
+    out, i = [_header(base_name, base_file, False)], starts[0] if starts else len(lines)
+    while i < len(lines):
+        line, i = lines[i], i + 1
+        m = _STATEMENT.match(line) if i - 1 in starts else None
+        if line.startswith("variant"):
+            out.append(f'variant "{name}"')
+        elif m and m.group("topic") in restate:
+            out.append(restate.pop(m.group("topic")))
+            while i < len(lines) and lines[i][:1] in " \t" and lines[i].strip():
+                i += 1
+        else:
+            out.append(line)
     return "\n".join([*out, *restate.values()]) + "\n"
 
 

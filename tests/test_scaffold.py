@@ -38,6 +38,7 @@ def test_standalone_copies_of_every_variant_pass_check(variants, base, capsys):
     assert main(["new", str(target), "--base", base.stem, "--standalone", "--name", "Ours"]) == 0
     text = target.read_text(encoding="utf-8")
     assert 'variant "Ours"' in text and "extends" not in text
+    assert "#" in text[text.index("variant"):]  # the base's comments come along
     capsys.readouterr()
     assert main(["check", str(target)]) == 0, capsys.readouterr().err
 
@@ -47,6 +48,14 @@ def test_players_and_deck_are_restated(variants, capsys):
     assert main(["new", str(target), "--base", "basic", "--players", "2-4", "--deck", "2 packs"]) == 0
     text = target.read_text(encoding="utf-8")
     assert "\nplayers: 2-4\n" in text and "\ndeck:    2 packs\n" in text
+    assert main(["check", str(target)]) == 0
+
+
+def test_a_standalone_copy_restates_a_topic_with_its_continuation_lines(variants):
+    target = variants / "six-gin.rules"
+    assert main(["new", str(target), "--base", "basic", "--standalone", "--deck", "2 packs"]) == 0
+    text = target.read_text(encoding="utf-8")
+    assert "\ndeck:    2 packs\n" in text and "1 pack, no jokers" not in text
     assert main(["check", str(target)]) == 0
 
 
