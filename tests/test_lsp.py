@@ -212,3 +212,15 @@ def test_document_symbols_are_the_topics(editor):
     assert names[:3] == ["variant", "players", "deck"] and "scoring" in names and "going out" in names
     melds = next(s for s in symbols if s.name == "melds")
     assert melds.range.end.line > melds.range.start.line  # its continuation lines belong to it
+
+
+def test_ranges_count_utf16_units_as_editors_do(editor, tmp_path):
+    """Columns are characters in rulespec, UTF-16 units in LSP: a card outside the Basic
+    Multilingual Plane (🂡, two units) moves what follows it by one."""
+    uri, diags = editor.open(tmp_path / "u.rules", 'variant "🂡 Gin"\nplayers: 2\ndeck: 1 pack, no jokrs\n'
+                             'scoring: count all cards # 🂡\n')
+    (d,) = [d for d in diags if d.code == "E101"]
+    assert (d.range.start.line, d.range.start.character, d.range.end.character) == (2, 17, 22)
+    uri, diags = editor.open(tmp_path / "v.rules", 'variant "🂡" oops\n')
+    (d,) = diags
+    assert d.range.start.character == len('variant "🂡" '.encode("utf-16-le")) // 2 == 13
