@@ -15,8 +15,8 @@ from pathlib import Path
 
 from rich.console import Console
 
+from .formats import FORMATS, render
 from .language.compiler import Compiler
-from .formats import FORMATS
 from .language.diagnostics import Diagnostic, SpecError
 
 EXIT_OK, EXIT_RULES, EXIT_TOOL = 0, 1, 2
@@ -72,8 +72,6 @@ def cmd_check(args) -> int:
         for d in diags:
             print_diagnostic(d)
     else:  # for programs, on standard output; the summary below stays on standard error
-        from .formats import render
-
         sys.stdout.write(render(args.format, diags, len(files)))
     errors = sum(d.is_error for d in diags)
     warnings = len(diags) - errors
