@@ -15,6 +15,7 @@ from pathlib import Path
 
 from rich.console import Console
 
+from .formats import FORMATS, render
 from .language.compiler import Compiler
 from .language.diagnostics import Diagnostic, SpecError
 
@@ -67,8 +68,11 @@ def cmd_check(args) -> int:
         from .sim.checkplay import play_findings
 
         diags.extend(play_findings(variants, args.play))
-    for d in diags:
-        print_diagnostic(d)
+    if args.format == "text":
+        for d in diags:
+            print_diagnostic(d)
+    else:  # for programs, on standard output; the summary below stays on standard error
+        sys.stdout.write(render(args.format, diags, len(files)))
     errors = sum(d.is_error for d in diags)
     warnings = len(diags) - errors
     summary = f"{len(files)} file{'s' * (len(files) != 1)} checked: {errors} error{'s' * (errors != 1)}, " \
@@ -116,7 +120,8 @@ def cmd_build(args) -> int:
 
 # Packages that add their own subcommands: each module has ``register(subparsers)`` and
 # imports its heavy parts only inside the commands it runs.
-COMMAND_MODULES: tuple[str, ...] = ("rulespec.rulebook.commands", "rulespec.sim.commands")
+COMMAND_MODULES: tuple[str, ...] = ("rulespec.rulebook.commands", "rulespec.sim.commands", "rulespec.lsp",
+                                    "rulespec.scaffold")
 
 
 def parser() -> argparse.ArgumentParser:
@@ -128,6 +133,8 @@ def parser() -> argparse.ArgumentParser:
     c.add_argument("paths", nargs="+", help="variant files or folders of them")
     c.add_argument("--play", type=int, default=0, metavar="N",
                    help="also play N quick games of each variant with each bot and warn about what they find")
+    c.add_argument("--format", choices=FORMATS, default="text",
+                   help="how to write the diagnostics: text for people (default), json, github or sarif for programs")
     c.set_defaults(run=cmd_check)
     c = sub.add_parser("compile", help="print a variant's resolved IR as JSON")
     c.add_argument("file")
