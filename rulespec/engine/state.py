@@ -1352,14 +1352,14 @@ class Game:
         d = self.ruleset.drops
         self._drop(p, d.middle if self.drawn[p] else d.first)
 
-    def _drop(self, p: int, points: int) -> None:
+    def _drop(self, p: int, points: int, ending: str = "drops") -> None:
         self.dropped[p] = points
         self.active[p] = False
         self.out.extend(self.hands[p])
         self.hands[p] = []
         live = [s for s in range(self.n) if self.active[s]]
         if len(live) == 1:
-            self._end_hand("drops", winner=live[0])
+            self._end_hand(ending, winner=live[0])
             return
         if self.turn == p:
             self._turn_reset()
@@ -1513,7 +1513,7 @@ class Game:
             return
         self.hands[p].append(card)
         self.wrong_shows.append(p)
-        self._drop(p, self.ruleset.scoring.wrong_show or 0)
+        self._drop(p, self.ruleset.scoring.wrong_show or 0, "wrong show")
 
     # ================================================================ hand end
 
