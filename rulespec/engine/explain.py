@@ -11,6 +11,7 @@ from collections import Counter
 from .. import cards as C
 from ..melds.checks import _why_not
 from . import actions as A
+from .labels import wrong_label
 
 
 def _names(cards) -> str:
@@ -54,6 +55,9 @@ def explain(game, text: str, parsed) -> str:
         return "that is a chance step, and no card is coming off the deck now"
     if game.is_chance():
         return "it is nobody's move: " + _phase_needs(game)
+    why = wrong_label(game, parsed, legal)
+    if why is not None:
+        return why
     p = game.current_player()
     hand = Counter(game.hands[p])
     missing = [c for c, n in Counter(parsed.cards).items() if hand[c] < n]

@@ -40,6 +40,7 @@ from . import actions as A
 from .actions import Action
 from .deal import check_stack, deck_cards, first_dealer
 from .errors import IllegalMove
+from .labels import labelled
 from .scoring import HandResult, game_over, number, score_hand, team_totals
 
 CHANCE = -1
@@ -1218,6 +1219,9 @@ class Game:
         except ValueError as e:
             raise IllegalMove(text, str(e)) from None
         hit = self._legal_map.get(parsed.text)
+        if hit is not None:
+            return hit
+        hit = labelled(self, parsed, legal)  # a true label the move does not need
         if hit is not None:
             return hit
         if parsed.label is None:
