@@ -149,3 +149,36 @@ def test_a_void_hand_scores_nothing_not_even_a_drop():
     g.apply("pass")
     r = g.results[-1]
     assert r.reason == "void" and r.scores == (0, 0, 0)
+
+
+# ------------------------------------------------------------------ the stock runs out for good
+
+
+def test_continental_ends_the_hand_when_the_stock_runs_out_a_second_time():
+    """Issue 12 item 12, source 002: "the stock pile is turned over once, without
+    shuffling, and play continues in order. If the remaining cards in the stock pile are
+    depleted a second time without any player going out, the hand ends and all points
+    remaining in all players' hands are tallied". The next player once could still take
+    the discard and play on."""
+    v = rulespec.load(VARIANTS / "continental.rules")
+    g = new_game(v, players=4, deck=stacked_deck(v, 4)).deal_on()
+    seen_first_wall = False
+    while not g.results:
+        g.deal_on()
+        legal = g.legal_strings()
+        if g.phase == "claim":
+            g.apply("pass")
+        elif g.phase == "draw":
+            if not g.stock:  # the first time: the next player may still take the discard
+                assert {"draw stock", "draw discard"} <= set(legal) and g.reuses == 0
+                seen_first_wall = True
+            g.apply("draw stock")
+        else:
+            last = g.stock == [] and g.reuses == 1
+            g.apply("discard " + rulespec.cards.card_str(g.hands[g.current_player()][-1]))
+            if last:  # the turn that drew the last card is over: so is the hand
+                assert g.results
+        check_invariants(g)
+    r = g.results[-1]
+    assert seen_first_wall and r.reason == "stock exhausted" and r.details["stock reused"] == 1
+    assert r.scores == r.penalties and all(s > 0 for s in r.scores)  # everyone tallies their hand

@@ -42,6 +42,7 @@ from .deal import check_stack, deck_cards, first_dealer
 from .errors import IllegalMove
 from .labels import labelled
 from .scoring import HandResult, game_over, number, score_hand, team_totals
+from .stock import stock_gone
 
 CHANCE = -1
 TERMINAL = -4
@@ -443,6 +444,9 @@ class Game:
         if self._stalemate():
             self._end_hand("stalemate")
             return
+        if stock_gone(self):
+            self._end_hand("stock exhausted")
+            return
         self._start_turn(self._next_seat(p, self.active))
 
     def _stalemate(self) -> bool:
@@ -649,7 +653,7 @@ class Game:
     def _discard_allowed_at_wall(self, p: int) -> bool:
         """With the stock exhausted, may the top discard still be taken?"""
         how = self.ruleset.stock.last_discard
-        if how == "any":
+        if how in ("any", "none"):  # "none": the hand ends before the stock is gone for good
             return True
         if how == "knock" and self.ruleset.knock is not None:
             top = self.discards[-1]
