@@ -865,9 +865,9 @@ class Rulebook:
                     f"to form a new stock, and play goes on.")
             if times is not None:
                 often = {1: "once", 2: "twice"}.get(times, f"{W.number(times)} times")
-                again = ("as soon as the stock runs out again, the hand ends: nobody may take the top discard"
-                         if last == "none" else "when the stock runs out again, the hand ends")
-                text += f" This may be done only {often}: {again}."
+                text += f" This may be done only {often}" + (
+                    ", and as soon as the stock runs out again the hand ends: nobody may take the top discard."
+                    if last == "none" else ": when the stock runs out again, the hand ends.")
         if action == "end" or times is not None:
             if outcome == "differences":
                 text += (" Everyone counts the cards left in their hand; the player with the lowest count "
