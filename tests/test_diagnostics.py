@@ -455,6 +455,17 @@ SEMANTIC = [
     Case("middle drop cheaper than first drop", edit("first drop 20 points; middle drop 40 points",
                                                      "first drop 40 points; middle drop 20 points", INDIAN),
          "W344", 12, 10, "first drop"),
+    # degenerate games (game_checks.py)
+    Case("one player", edit("players: 2", "players: 1", GIN), "E315", 2, 10, "1", "write `players: 2` or more"),
+    Case("winner collects but the lowest total wins", edit("to 100 points; highest wins", "to 100 points; lowest wins"),
+         "E345", 16, 25, "lowest wins", "write `highest wins`, or score with `losers score penalty points`"),
+    Case("penalty points but the highest total wins", edit("winner collects value of other hands",
+                                                          "losers score penalty points"),
+         "E345", 16, 25, "highest wins", "write `lowest wins`, or score with `winner collects`"),
+    Case("knock-outs when points are won", edit("to 100 points; highest wins",
+                                                "players out at 100 points; lowest wins", GIN),
+         "E346", 22, 10, "players out", "score with `losers score penalty points`, or play `to 100 points` instead"),
+    Case("no card worth anything", edit("A = 1; 2-10 = face value; J Q K = 10", "A-K = 0"), "E347", 5, 10, "A-K = 0"),
 ]
 
 SEMANTIC_PLACES = [
