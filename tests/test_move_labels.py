@@ -55,3 +55,28 @@ def test_a_meld_named_a_way_it_cannot_be_read_is_refused_saying_how_it_reads(gam
         game.apply("meld 7S 7H 7D as run 7S-7D")
     assert e.value.reason == ("7S 7H 7D can be read only as set of 7s, not as run 7S-7D: "
                               "write `meld 7S 7H 7D`")
+
+
+# ------------------------------------------------------------------ going out only without a discard
+
+
+def test_going_out_without_a_discard_forbids_melding_or_laying_off_down_to_one_card():
+    """docs/language.md: `going out: only without discard` also forbids playing down to
+    one card, which could then only be discarded; the refusal says so (it said "that meld
+    is not allowed now" and "you must keep a card to discard")."""
+    text = (VARIANTS / "basic.rules").read_text(encoding="utf-8").replace(
+        "going out: with or without final discard", "going out: only without discard").replace(
+        "melding: 1 meld per turn\n", "")
+    v = rulespec.compile_text(text, name="no-discard.rules")
+    g = new_game(v, players=2, deck=stacked_deck(v, 2, hands=["2S 3S 4S 5S 6S 7S 8S 9S 10S JS", None],
+                                                  upcard="KH", stock=["KC"]))
+    g.play("draw stock").deal_on()
+    assert "meld 2S 3S 4S 5S 6S 7S 8S 9S 10S JS" not in g.legal_strings()
+    with pytest.raises(IllegalMove) as e:
+        g.apply("meld 2S 3S 4S 5S 6S 7S 8S 9S 10S JS")
+    assert e.value.reason.startswith("you may not play down to one card")
+    g.apply("meld 2S 3S 4S 5S 6S 7S 8S 9S 10S")
+    assert g.legal_strings() == ["discard JS", "discard KC"]  # laying off JS would leave KC alone
+    with pytest.raises(IllegalMove) as e:
+        g.apply("lay off JS on 1")
+    assert e.value.reason.startswith("you may not play down to one card")

@@ -14,6 +14,11 @@ from . import actions as A
 from .labels import wrong_label
 
 
+#: why a meld or lay-off may not leave one card when going out needs no discard
+ONE_CARD_LEFT = ("you may not play down to one card: you go out only without a discard, so a last card "
+                 "left alone could never leave your hand")
+
+
 def _names(cards) -> str:
     return " ".join(C.card_str(c) for c in cards)
 
@@ -180,6 +185,8 @@ def _explain_meld(game, p, parsed) -> str:
         return "you may not meld your whole hand: going out is not allowed"
     if go is not None and go.final_discard == "required" and left < 1:
         return "you must keep a card to discard: you go out only with a final discard"
+    if go is not None and go.final_discard == "forbidden" and left == 1:
+        return ONE_CARD_LEFT
     op = rs.opening
     if game._needs_opening(p) or game.pending_mode == "open":
         need = []
@@ -217,7 +224,8 @@ def _explain_layoff(game, p, parsed) -> str:
     if lo.onto == "team" and game._team(m.owner) != game._team(p):
         return "you may lay off only onto your own and your partner's melds"
     if not game._leaves_ok(len(game.hands[p]) - 1):
-        return "you must keep a card to discard"
+        go = rs.going_out
+        return ONE_CARD_LEFT if go is not None and go.final_discard == "forbidden" else "you must keep a card to discard"
     return f"{C.card_str(parsed.cards[0])} does not fit meld {target} ({A.reading_head(m.reading)})"
 
 
