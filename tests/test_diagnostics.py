@@ -440,6 +440,9 @@ SEMANTIC = [
     Case("last discard only to knock without knocking",
          edit("stock:   turn the discard pile over without shuffling",
               "stock:   hand ends; discard may then be taken only to knock"), "E342", 14, 21, "discard may then"),
+    Case("no discard after a stock that never runs out for good",
+         edit("stock:   turn the discard pile over without shuffling",
+              "stock:   turn the discard pile over without shuffling; discard may then not be taken"), "E342", 14, 56, "discard may then not"),
     Case("void after throw-backs that are not allowed",
          edit("discard pile\ngoing out", "discard pile\ndiscard: not the card just taken from the discard pile; "
                                    "hand is void after 2 throw-backs in a row\ngoing out"),
