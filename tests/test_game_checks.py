@@ -16,7 +16,7 @@ from conftest import VARIANTS
     ("game: to 100 points; lowest wins", 3, 22),  # issue 12 item 7: over `winner collects`
     ("scoring: losers score penalty points", 3, 10),  # over `highest wins`
 ])
-def test_a_house_rule_that_makes_the_winner_the_worst_player_is_an_error_at_its_line(tmp_path, rule, line, column):
+def test_a_house_rule_making_the_worst_player_win_is_an_error_at_its_line(tmp_path, rule, line, column):
     shutil.copy(VARIANTS / "basic.rules", tmp_path / "basic.rules")
     house = tmp_path / "house.rules"
     house.write_text(f'variant "House"\nextends "basic"\n{rule}\n', encoding="utf-8")

@@ -123,7 +123,7 @@ def test_a_drop_is_paid_to_the_player_who_wins_the_hand_when_the_winner_collects
 
 
 def test_a_drop_is_a_penalty_for_the_player_who_dropped_under_penalty_scoring():
-    g = indian_game(rulespec.load(VARIANTS / "indian-points.rules"), [None, SHOW, LOSER], stock=["JC"], players=3)
+    g = indian_game(from_file("indian-points"), [None, SHOW, LOSER], stock=["JC"], players=3)
     g.play("drop", "draw stock", "show JC")
     assert g.results[-1].scores == (20, 0, 33)
 
@@ -131,8 +131,8 @@ def test_a_drop_is_a_penalty_for_the_player_who_dropped_under_penalty_scoring():
 def test_a_wrong_show_that_leaves_one_player_is_called_a_wrong_show():
     """Issue 12 item 11: with two players a wrong show ended the hand as `drops`, while the
     simulation summary counted a wrong show."""
-    g = indian_game(rulespec.load(VARIANTS / "indian-points.rules"), ["AD 2D 3D 4D 5S 6S 7S 9D 9S 9C QS QD KC", None],
-                    stock=["JC"])
+    wrong = "AD 2D 3D 4D 5S 6S 7S 9D 9S 9C QS QD KC"  # KC fits no meld
+    g = indian_game(from_file("indian-points"), [wrong, None], stock=["JC"])
     g.play("draw stock", "show JC")
     r = g.results[-1]
     assert r.reason == "wrong show" and r.winner == 1 and r.scores == (80, 0)
@@ -142,7 +142,8 @@ def test_a_wrong_show_that_leaves_one_player_is_called_a_wrong_show():
 
 def test_a_void_hand_scores_nothing_not_even_a_drop():
     """`hand is void` means nobody scores, the drop made earlier in the hand included."""
-    v = from_file("indian-points", "stock:   shuffle the discard pile into a new stock", "stock:   hand ends; hand is void")
+    v = from_file("indian-points", "stock:   shuffle the discard pile into a new stock",
+                  "stock:   hand ends; hand is void")
     g = indian_game(v, [None, None, None], players=3).deal_on()
     g.apply("drop")
     g = run_stock_out(g)

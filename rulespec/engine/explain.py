@@ -224,8 +224,8 @@ def _explain_layoff(game, p, parsed) -> str:
     if lo.onto == "team" and game._team(m.owner) != game._team(p):
         return "you may lay off only onto your own and your partner's melds"
     if not game._leaves_ok(len(game.hands[p]) - 1):
-        go = rs.going_out
-        return ONE_CARD_LEFT if go is not None and go.final_discard == "forbidden" else "you must keep a card to discard"
+        forbidden = rs.going_out is not None and rs.going_out.final_discard == "forbidden"
+        return ONE_CARD_LEFT if forbidden else "you must keep a card to discard"
     return f"{C.card_str(parsed.cards[0])} does not fit meld {target} ({A.reading_head(m.reading)})"
 
 
