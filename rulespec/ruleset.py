@@ -286,7 +286,7 @@ class Exhaustion:
     action: str = "turn over"  # "turn over" | "shuffle" | "end"
     times: int | None = None  # how often the pile may be reused; None: no limit
     outcome: str = "score"  # when the hand ends this way: "score" | "differences" | "void"
-    last_discard: str = "any"  # once exhausted, the top discard may be taken: "any" | "knock" (only to knock at once)
+    last_discard: str = "any"  # once exhausted, the top discard may be taken: "any" | "knock" (only to knock at once) | "none" (the hand ends)
     stalemate: str = "end"  # a hand no one can ever go out of: "end" (scored as above) | "play on"
 
 

@@ -440,6 +440,9 @@ SEMANTIC = [
     Case("last discard only to knock without knocking",
          edit("stock:   turn the discard pile over without shuffling",
               "stock:   hand ends; discard may then be taken only to knock"), "E342", 14, 21, "discard may then"),
+    Case("no discard after a stock that never runs out for good",
+         edit("stock:   turn the discard pile over without shuffling",
+              "stock:   turn the discard pile over without shuffling; discard may then not be taken"), "E342", 14, 56, "discard may then not"),
     Case("void after throw-backs that are not allowed",
          edit("discard pile\ngoing out", "discard pile\ndiscard: not the card just taken from the discard pile; "
                                    "hand is void after 2 throw-backs in a row\ngoing out"),
@@ -455,6 +458,17 @@ SEMANTIC = [
     Case("middle drop cheaper than first drop", edit("first drop 20 points; middle drop 40 points",
                                                      "first drop 40 points; middle drop 20 points", INDIAN),
          "W344", 12, 10, "first drop"),
+    # degenerate games (game_checks.py)
+    Case("one player", edit("players: 2", "players: 1", GIN), "E315", 2, 10, "1", "write `players: 2` or more"),
+    Case("winner collects but the lowest total wins", edit("to 100 points; highest wins", "to 100 points; lowest wins"),
+         "E345", 16, 25, "lowest wins", "write `highest wins`, or score with `losers score penalty points`"),
+    Case("penalty points but the highest total wins", edit("winner collects value of other hands",
+                                                          "losers score penalty points"),
+         "E345", 16, 25, "highest wins", "write `lowest wins`, or score with `winner collects`"),
+    Case("knock-outs when points are won", edit("to 100 points; highest wins",
+                                                "players out at 100 points; lowest wins", GIN),
+         "E346", 22, 10, "players out", "score with `losers score penalty points`, or play `to 100 points` instead"),
+    Case("no card worth anything", edit("A = 1; 2-10 = face value; J Q K = 10", "A-K = 0"), "E347", 5, 10, "A-K = 0"),
 ]
 
 SEMANTIC_PLACES = [

@@ -260,7 +260,7 @@ def test_a_show_using_the_cut_wild_card_is_valid(indian):
     g = indian_game(indian, [hand, None], cut="5S", stock=["2D"])
     g.play("draw stock", "show 2D")
     r = g.results[-1]
-    assert r.reason == "drops" and r.details == {"dropped": {0: 80}, "wrong shows": [0]}
+    assert r.reason == "wrong show" and r.details == {"dropped": {0: 80}, "wrong shows": [0]}
 
 
 def test_a_wrong_show_costs_80_and_the_others_play_on(indian):

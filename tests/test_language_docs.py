@@ -45,3 +45,22 @@ def test_every_quoted_example_is_in_the_file_it_names(file, example):
     _topic, _, body = example.partition(":")
     for clause in body.split(";"):
         assert _words(clause) in source, f"{clause.strip()!r} is not in {file}"
+
+
+def _section(title: str) -> str:
+    start = PAGE.index(f"\n## {title}")
+    end = PAGE.find("\n## ", start + 1)
+    return PAGE[start:end if end > 0 else None]
+
+
+def test_the_limits_on_players_and_packs_are_the_schemas():
+    """The page states the largest number of players and of packs; they are read from the
+    schema here so the two cannot drift apart."""
+    import json
+
+    schema = json.loads((ROOT / "rulespec" / "language" / "schema.json").read_text(encoding="utf-8"))
+    players = schema["properties"]["players"]["properties"]["max"]["maximum"]
+    packs = schema["properties"]["deck"]["properties"]["packs"]["items"]["properties"]["packs"]["maximum"]
+    assert f"at most {players} (more is E201)" in _words(_section("`players:`"))
+    assert f"At most {packs} packs (more is E201)" in _words(_section("`deck:`"))
+    assert f"at most {players} players, {packs} packs" in _words(_section("Diagnostics"))

@@ -11,6 +11,12 @@ from collections import Counter
 from .. import cards as C
 from ..melds.checks import _why_not
 from . import actions as A
+from .labels import wrong_label
+
+
+#: why a meld or lay-off may not leave one card when going out needs no discard
+ONE_CARD_LEFT = ("you may not play down to one card: you go out only without a discard, so a last card "
+                 "left alone could never leave your hand")
 
 
 def _names(cards) -> str:
@@ -54,6 +60,9 @@ def explain(game, text: str, parsed) -> str:
         return "that is a chance step, and no card is coming off the deck now"
     if game.is_chance():
         return "it is nobody's move: " + _phase_needs(game)
+    why = wrong_label(game, parsed, legal)
+    if why is not None:
+        return why
     p = game.current_player()
     hand = Counter(game.hands[p])
     missing = [c for c, n in Counter(parsed.cards).items() if hand[c] < n]
@@ -176,6 +185,8 @@ def _explain_meld(game, p, parsed) -> str:
         return "you may not meld your whole hand: going out is not allowed"
     if go is not None and go.final_discard == "required" and left < 1:
         return "you must keep a card to discard: you go out only with a final discard"
+    if go is not None and go.final_discard == "forbidden" and left == 1:
+        return ONE_CARD_LEFT
     op = rs.opening
     if game._needs_opening(p) or game.pending_mode == "open":
         need = []
@@ -213,7 +224,8 @@ def _explain_layoff(game, p, parsed) -> str:
     if lo.onto == "team" and game._team(m.owner) != game._team(p):
         return "you may lay off only onto your own and your partner's melds"
     if not game._leaves_ok(len(game.hands[p]) - 1):
-        return "you must keep a card to discard"
+        forbidden = rs.going_out is not None and rs.going_out.final_discard == "forbidden"
+        return ONE_CARD_LEFT if forbidden else "you must keep a card to discard"
     return f"{C.card_str(parsed.cards[0])} does not fit meld {target} ({A.reading_head(m.reading)})"
 
 

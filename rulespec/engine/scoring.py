@@ -4,13 +4,24 @@ game is over.
 A hand ends in one of these ways (:attr:`HandResult.reason`):
 
 ``went out``        a player got rid of every card
-``knock``           a knock the knocker won; ``undercut``: the defender won it;
+``knock``           a knock the knocker won; ``undercut``: a defender won it;
 ``gin``, ``big gin`` knocks with no deadwood
 ``show``            a valid declaration
-``drops``           everybody but one player dropped out (or showed wrongly)
+``drops``           everybody but one player dropped out; ``wrong show``: the same, the
+                    last to leave having shown wrongly
 ``stock exhausted`` the stock ran out and the rules end the hand there
 ``stalemate``       no player could ever go out (scored as when the stock runs out)
 ``void``            the hand counts for nothing (the stock rule says so, or a stalemate rule)
+
+Every ending says what each seat owes (the count of its cards, its drop or wrong-show
+penalty, or its difference to the lowest hand) and who collects it: the player who went
+out, showed or was left, the lowest hand(s) when the stock pays differences, nobody when
+the stock ends a hand that is scored as it stands. Then one rule per scoring method:
+``penalty`` (losers score penalty points): each seat scores what it owes; ``winner
+collects`` and ``knock``: the collectors share all that is owed and nobody else scores.
+So ``knock = deadwood difference`` is winner collects whose knocks are settled by
+difference (pair by pair: the knocker against each defender). A void hand scores nothing,
+drops included. docs/language.md ("How a hand is scored") has this as a table.
 """
 
 from __future__ import annotations
@@ -65,20 +76,26 @@ def penalty_of(game, seat: int) -> int:
 
 def score_hand(game, reason: str, winner: int | None = None, rummy: bool = False,
                details: dict | None = None) -> HandResult:
-    """The result of the hand that just ended in ``game``."""
+    """The result of the hand that just ended in ``game``.
+
+    Every ending first says what each seat *owes* (its count, its drop, its difference to
+    the lowest hand) and who *collects* it; the scoring method then settles: under
+    ``penalty`` each seat scores what it owes, under the collecting methods the collectors
+    share it (module docstring). Knocks are settled pair by pair first."""
     rs = game.ruleset
     sc = rs.scoring
     n = game.n
-    seated = [p for p in range(n) if game.in_hand[p]]
-    live = [p for p in seated if game.active[p]]
+    live = [p for p in range(n) if game.in_hand[p] and game.active[p]]
     scores = [0] * n
+    owed = [0] * n
     pens: list = [None] * n
+    takers: list[int] = []  # who collects what is owed, under a collecting method
+    bonus = 0  # the winner's own bonus (going rummy)
     details = dict(details or {})
 
-    # dropped players and wrong shows carry the fixed penalty they were given
+    # dropped players and wrong shows owe the fixed penalty they were given
     for p, pts in game.dropped.items():
-        scores[p] = pts
-        pens[p] = pts
+        owed[p] = pens[p] = pts
     if game.dropped:
         details["dropped"] = dict(game.dropped)
     if game.wrong_shows:
@@ -88,87 +105,97 @@ def score_hand(game, reason: str, winner: int | None = None, rummy: bool = False
         for p in live:
             pens[p] = penalty_of(game, p)
 
-    if reason in ("went out", "drops"):
+    if reason in ("went out", "drops", "wrong show"):
         count_all()
         mult = sc.rummy.multiplier if (rummy and sc.rummy) else 1
         bonus = sc.rummy.bonus if (rummy and sc.rummy) else 0
-        losers = [p for p in live if _team(game, p) != _team(game, winner)]
-        if sc.method == "winner collects":
-            collected = sum(pens[p] for p in losers) + sum(game.dropped.values())
-            scores[winner] = collected * mult + bonus
-            for p in game.dropped:
-                scores[p] = 0
-        else:
-            for p in losers:
-                scores[p] = pens[p] * mult
-            if bonus:
-                scores[winner] = -bonus
+        for p in live:
+            if _team(game, p) != _team(game, winner):
+                owed[p] = pens[p] * mult
+        takers = [winner]
     elif reason == "show":
         count_all()
         for p in live:
             if p == winner:
                 pens[p] = 0
-                continue
-            if sc.valid_show is not None and game.valid_show(p):
-                scores[p] = sc.valid_show
+            elif sc.valid_show is not None and game.valid_show(p):
+                owed[p] = sc.valid_show
                 details.setdefault("valid shows", []).append(p)
             else:
-                scores[p] = pens[p]
+                owed[p] = pens[p]
+        takers = [winner]
     elif reason in ("knock", "undercut", "gin", "big gin"):
-        k = sc.knock
-        knocker = winner
-        K = game.hand_value(knocker)
-        pens[knocker] = K
-        is_gin = reason in ("gin", "big gin")
-        bonus = 0
-        if is_gin and k is not None:
-            bonus = k.big_gin if reason == "big gin" else k.gin
-        undercut_by = []
-        for d in live:
-            if d == knocker:
-                continue
-            D = game.hand_value(d)
-            pens[d] = D
-            if not is_gin and (D < K or (D == K and (k is None or k.ties == "defender"))):
-                scores[d] += K - D + (k.undercut if k else 0)
-                undercut_by.append(d)
-            else:
-                scores[knocker] += D - K + bonus
-        details["knocker deadwood"] = K
-        if undercut_by:
-            reason = "undercut"
-            winner = undercut_by[0]
-            details["knocker"] = knocker
+        reason, winner = _settle_knock(game, reason, winner, live, scores, pens, details)
+        takers = [winner]
     elif reason in ("stock exhausted", "stalemate"):
         details["stock reused"] = game.reuses
         outcome = rs.stock.outcome
-        if outcome != "void":
-            count_all()
-        if outcome == "differences":
-            low = min(pens[p] for p in live)
-            if sc.method == "winner collects":
-                lowest = [p for p in live if pens[p] == low]
-                pot = sum(pens[p] - low for p in live)
-                for p in lowest:
-                    scores[p] = number(pot / len(lowest)) if pot % len(lowest) else pot // len(lowest)
-                winner = lowest[0] if len(lowest) == 1 else None
-            else:
-                for p in live:
-                    scores[p] = pens[p] - low
-        elif outcome == "void":
+        if outcome == "void":
             reason = "void" if reason == "stock exhausted" else reason
-        elif sc.method == "penalty":
+            owed = [0] * n
+        else:
+            count_all()
+            low = min(pens[p] for p in live)
             for p in live:
-                scores[p] = pens[p]
+                owed[p] = pens[p] - low if outcome == "differences" else pens[p]
+            if outcome == "differences":
+                takers = [p for p in live if pens[p] == low]
+                winner = takers[0] if len(takers) == 1 else None
     elif reason == "void":
-        pass
+        owed = [0] * n
     else:  # pragma: no cover - every ending is listed above
         raise AssertionError(f"unknown ending {reason!r}")
 
+    _settle(sc.method, scores, owed, takers, winner, bonus)
     hands = tuple(tuple(sorted(game.hands[p])) for p in range(n))
     scores_t = tuple(number(s) for s in scores)
     return HandResult(game.round, reason, winner, scores_t, tuple(pens), hands, rummy,
                       team_totals(game, scores_t), game.wild, details)
+
+
+def _settle(method: str, scores: list, owed: list, takers: list, winner, bonus: int) -> None:
+    """Add what is owed to ``scores`` as the scoring method says."""
+    if method == "penalty":
+        for p, v in enumerate(owed):
+            scores[p] += v
+        if bonus and winner is not None:
+            scores[winner] -= bonus
+        return
+    if not takers:  # no one won the hand: what was owed is not paid
+        return
+    pot = sum(owed)
+    for p in takers:
+        scores[p] += pot // len(takers) if pot % len(takers) == 0 else pot / len(takers)
+    if bonus:
+        scores[winner] += bonus
+
+
+def _settle_knock(game, reason, knocker, live, scores, pens, details):
+    """Knocks, pair by pair: the knocker against each defender in turn. Returns the
+    ending's name and its winner (the first defender who undercut, if any)."""
+    k = game.ruleset.scoring.knock
+    K = game.hand_value(knocker)
+    pens[knocker] = K
+    is_gin = reason in ("gin", "big gin")
+    bonus = 0
+    if is_gin and k is not None:
+        bonus = k.big_gin if reason == "big gin" else k.gin
+    undercut_by = []
+    for d in live:
+        if d == knocker:
+            continue
+        D = game.hand_value(d)
+        pens[d] = D
+        if not is_gin and (D < K or (D == K and (k is None or k.ties == "defender"))):
+            scores[d] += K - D + (k.undercut if k else 0)
+            undercut_by.append(d)
+        else:
+            scores[knocker] += D - K + bonus
+    details["knocker deadwood"] = K
+    if undercut_by:
+        details["knocker"] = knocker
+        return "undercut", undercut_by[0]
+    return reason, knocker
 
 
 def game_over(game) -> tuple[bool, tuple[int, ...]]:

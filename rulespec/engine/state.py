@@ -40,7 +40,9 @@ from . import actions as A
 from .actions import Action
 from .deal import check_stack, deck_cards, first_dealer
 from .errors import IllegalMove
+from .labels import labelled
 from .scoring import HandResult, game_over, number, score_hand, team_totals
+from .stock import stock_gone
 
 CHANCE = -1
 TERMINAL = -4
@@ -442,6 +444,9 @@ class Game:
         if self._stalemate():
             self._end_hand("stalemate")
             return
+        if stock_gone(self):
+            self._end_hand("stock exhausted")
+            return
         self._start_turn(self._next_seat(p, self.active))
 
     def _stalemate(self) -> bool:
@@ -648,7 +653,7 @@ class Game:
     def _discard_allowed_at_wall(self, p: int) -> bool:
         """With the stock exhausted, may the top discard still be taken?"""
         how = self.ruleset.stock.last_discard
-        if how == "any":
+        if how in ("any", "none"):  # "none": the hand ends before the stock is gone for good
             return True
         if how == "knock" and self.ruleset.knock is not None:
             top = self.discards[-1]
@@ -1220,6 +1225,9 @@ class Game:
         hit = self._legal_map.get(parsed.text)
         if hit is not None:
             return hit
+        hit = labelled(self, parsed, legal)  # a true label the move does not need
+        if hit is not None:
+            return hit
         if parsed.label is None:
             same = [a for a in legal if A.loose_key(a) == parsed.loose_key()]
             if len(same) == 1:
@@ -1352,14 +1360,14 @@ class Game:
         d = self.ruleset.drops
         self._drop(p, d.middle if self.drawn[p] else d.first)
 
-    def _drop(self, p: int, points: int) -> None:
+    def _drop(self, p: int, points: int, ending: str = "drops") -> None:
         self.dropped[p] = points
         self.active[p] = False
         self.out.extend(self.hands[p])
         self.hands[p] = []
         live = [s for s in range(self.n) if self.active[s]]
         if len(live) == 1:
-            self._end_hand("drops", winner=live[0])
+            self._end_hand(ending, winner=live[0])
             return
         if self.turn == p:
             self._turn_reset()
@@ -1513,7 +1521,7 @@ class Game:
             return
         self.hands[p].append(card)
         self.wrong_shows.append(p)
-        self._drop(p, self.ruleset.scoring.wrong_show or 0)
+        self._drop(p, self.ruleset.scoring.wrong_show or 0, "wrong show")
 
     # ================================================================ hand end
 

@@ -365,6 +365,9 @@ def scoring_matches_ending(r: Ruleset, doc: dict):
         yield Problem("show.pure", f"a show needs {r.show.pure} pure sequences but only "
                                    f"{r.show.sequences} sequence{'s' * (r.show.sequences != 1)} in all",
                       "the pure sequences are counted among the sequences")
+    if r.stock.last_discard == "none" and r.stock.action != "end" and r.stock.times is None:
+        yield Problem("stock.last_discard", "the stock is reused without limit, so it never runs out for good "
+                      "and this never happens", "limit the reuse (`once`) or write `hand ends`")
     if r.stock.last_discard == "knock" and r.knock is None:
         yield Problem("stock.last_discard", "the top discard may be taken only to knock, but no one can knock",
                       "add `knock:` rules or leave this clause out")
@@ -430,3 +433,6 @@ def run(ruleset: Ruleset, doc: dict, sources: dict, texts: dict[str, str]) -> li
             out.append(Diagnostic(code, p.message, span["file"], span["line"], span["column"], end, p.hint,
                                   line_of(texts.get(span["file"], ""), span["line"])))
     return out
+
+
+from . import game_checks  # noqa: E402,F401  (registers the checks for degenerate games)

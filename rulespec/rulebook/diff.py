@@ -204,7 +204,8 @@ def _ending(ir):
     yield "When the stock runs out", {"turn over": "the discard pile is turned over",
                                       "shuffle": "the discard pile is shuffled into a new stock",
                                       "end": "the hand ends"}[st["action"]]
-    yield "Top discard once the stock is exhausted", {"any": "may be taken", "knock": "only to knock at once"}[
+    yield "Top discard once the stock is exhausted", {"any": "may be taken", "knock": "only to knock at once",
+                                                           "none": "may not be taken: the hand ends"}[
         st.get("last_discard", "any")]
     yield "A hand no one can go out of", {"end": "ends and is scored", "play on": "is played on"}[
         st.get("stalemate", "end")]

@@ -857,14 +857,17 @@ class Rulebook:
             yield "ending", 5, "**The stock.** " + text
             return
         if action == "end":
-            text = f"{when} and the next player does not want the top discard, the hand ends."
+            text = (f"{when}, the hand ends at once: nobody may take the top discard." if last == "none" else
+                    f"{when} and the next player does not want the top discard, the hand ends.")
         else:
             how = ("turned over without shuffling" if action == "turn over" else "shuffled")
             text = (f"{when} and the next player does not want the top discard, the discard pile is {how} "
                     f"to form a new stock, and play goes on.")
             if times is not None:
                 often = {1: "once", 2: "twice"}.get(times, f"{W.number(times)} times")
-                text += (f" This may be done only {often}: when the stock runs out again, the hand ends.")
+                text += f" This may be done only {often}" + (
+                    ", and as soon as the stock runs out again the hand ends: nobody may take the top discard."
+                    if last == "none" else ": when the stock runs out again, the hand ends.")
         if action == "end" or times is not None:
             if outcome == "differences":
                 text += (" Everyone counts the cards left in their hand; the player with the lowest count "

@@ -119,7 +119,6 @@ def play_game(variant, players: int | None = None, seed: int | None = None,
     turn_key = None
     opened = False
     steps = 0
-    last_kind = None
 
     def fail(kind: str, message: str) -> GameOutcome:
         out.failure, out.message, out.at_action = kind, message, steps
@@ -143,7 +142,6 @@ def play_game(variant, players: int | None = None, seed: int | None = None,
                 steps += 1
                 out.actions += 1
                 hand_actions += 1
-                last_kind = action.kind
                 if action.kind == A.DROP:
                     _count(out.events, "drops")
                 elif action.kind == A.MAY_I:
@@ -158,8 +156,6 @@ def play_game(variant, players: int | None = None, seed: int | None = None,
             if len(game.results) > done_hands:
                 for res in game.results[done_hands:]:
                     reason = res.reason
-                    if reason == "drops" and last_kind == A.SHOW:
-                        reason = "wrong show"
                     if res.rummy:
                         _count(out.events, "went rummy")
                     needs = (opening_rule.contract(res.round) is not None

@@ -1,0 +1,109 @@
+"""Semantic checks for games that compile but are degenerate: nobody can win them
+sensibly, nobody ever scores, the wrong players are knocked out, or nobody plays.
+
+The combinations, gone through one dimension at a time (how a hand is settled is in
+rulespec/engine/scoring.py and docs/language.md, "How a hand is scored"):
+
+**Scoring method × who wins.** Under `winner collects` and `knock = deadwood
+difference` points are *won*: only the winner of a hand scores. Under `losers score
+penalty points` points are *paid*: only the losers score. So the winning total must be
+the highest with the first two and the lowest with the third. The other two pairings
+reward the player who never wins a hand (collect + lowest) or who loses the most
+(penalty + highest): E345.
+
+**× elimination.** `players out at N` removes whoever reaches N. With penalty points
+that is the worst player, as pool rummy means; with won points it would remove the
+players who win hands (E346). Elimination with `highest wins` is already E343.
+
+**× target and number of deals.** A target ends the game when a total reaches it, which
+happens under any method as long as someone can score; a number of deals always ends
+it. Whether anyone can score is the next dimension.
+
+**Who scores.** A hand's points come from card values (counts, differences) and from
+fixed amounts (drops, wrong and valid shows, the going-rummy, gin, big gin and undercut
+bonuses). When every card is worth 0 and no fixed amount is above 0, nobody ever scores:
+a target is never reached, nobody is knocked out, and a game of N deals always ends in
+a tie (E347).
+
+**Players.** One player has nobody to play against: no draw can be refused, no hand can
+be won, and every hand runs into the safety limit (E315). Partnerships that do not
+match the table are E313.
+
+Whether a hand can end at all is E340-E342 in checks.py, and whether the game has an end
+at all (target, deals or elimination) is E343.
+"""
+
+from __future__ import annotations
+
+from ..ruleset import Ruleset
+from .checks import Problem, _said, check
+
+#: scoring methods under which the winner of a hand scores (the others' losers do)
+WON = ("winner collects", "knock")
+_METHOD_WORDS = {"winner collects": "winner collects", "knock": "knock = deadwood difference",
+                 "penalty": "losers score penalty points"}
+
+
+def _at(r: Ruleset, doc: dict, *paths: str) -> str:
+    """Where to show a problem about ``paths``: the first a house file changes, else the
+    first the rules say (the last one otherwise)."""
+    own = r.origin.overrides if r.origin else ()
+    return next((p for p in paths if p in own), next((p for p in paths if _said(doc, p)), paths[-1]))
+
+
+@check("E315")
+def enough_players(r: Ruleset, doc: dict):
+    if r.players.min < 2:
+        yield Problem("players", "a game needs at least 2 players: one player alone has nobody to play "
+                                 "against, and no hand can end", "write `players: 2` or more")
+
+
+@check("E345")
+def winner_matches_scoring(r: Ruleset, doc: dict):
+    method, winner = r.scoring.method, r.game.winner
+    if r.game.eliminate is not None and method in WON:
+        return  # E346 says what is wrong
+    words = _METHOD_WORDS[method]
+    if method in WON and winner == "lowest":
+        yield Problem(_at(r, doc, "game.winner", "scoring.method"),
+                      f"only the winner of a hand scores (`{words}`), so with `lowest wins` the player who "
+                      "never wins a hand wins the game",
+                      "write `highest wins`, or score with `losers score penalty points`")
+    elif method == "penalty" and winner == "highest":
+        yield Problem(_at(r, doc, "game.winner", "scoring.method"),
+                      "the losers of each hand score penalty points, so with `highest wins` the player "
+                      "who loses the most wins the game",
+                      "write `lowest wins`, or score with `winner collects`")
+
+
+@check("E346")
+def elimination_removes_losers(r: Ruleset, doc: dict):
+    g = r.game
+    if g.eliminate is not None and r.scoring.method in WON:
+        yield Problem("game.eliminate",
+                      f"players are knocked out at {g.eliminate} points, but here points are won "
+                      f"(`{_METHOD_WORDS[r.scoring.method]}`), so the players who win hands would be "
+                      "knocked out",
+                      f"score with `losers score penalty points`, or play `to {g.eliminate} points` instead")
+
+
+@check("E347")
+def someone_can_score(r: Ruleset, doc: dict):
+    v, s = r.values, r.scoring
+    cards = [*v.ranks, v.joker, v.wild, *(c.value for c in v.cards)]
+    fixed = [s.wrong_show, s.valid_show]
+    fixed += [s.rummy.bonus] if s.rummy else []
+    fixed += [s.knock.undercut, s.knock.gin, s.knock.big_gin] if s.knock else []
+    fixed += [r.drops.first, r.drops.middle] if r.drops else []
+    if any(x for x in cards + fixed if x):
+        return
+    g = r.game
+    if g.target is not None:
+        then = f"no total ever reaches {g.target} points and the game never ends"
+    elif g.eliminate is not None:
+        then = "nobody is ever knocked out and the game never ends"
+    else:
+        then = "every game ends in a tie"
+    yield Problem("values", f"every card is worth 0 and nothing else scores, so nobody ever scores: {then}",
+                  "give the cards values; for a game won by going out, `values: A-K = 1` "
+                  "(a point for each card left in hand)")
