@@ -143,3 +143,38 @@ def test_docs_serve_prints_the_address(monkeypatch, capsys):
     assert served and served[0][1]["dev_addr"] == SERVE_ADDRESS
     assert f"http://{SERVE_ADDRESS}/" in capsys.readouterr().err
     assert f"http://{SERVE_ADDRESS}" in (ROOT / "docs" / "cli.md").read_text(encoding="utf-8")
+
+
+def test_a_swap_stopped_midway_puts_everything_back(tmp_path, monkeypatch):
+    """Ctrl-C between two renames of the swap itself: the old files come back."""
+    import os
+
+    from rulespec.rulebook import build
+
+    out = tmp_path / "out"
+    (out / "house").mkdir(parents=True)
+    for name in ("a.md", "b.json", "house/c.md"):
+        (out / name).write_text("old " + name, encoding="utf-8")
+    before = snapshot(out)
+    stage = build.Staging(out)
+    for name in ("a.md", "d.md"):
+        (stage.path / name).write_text("new", encoding="utf-8")
+    renames, real = [], os.rename
+
+    def rename(a, b):
+        renames.append(a)
+        if len(renames) == 5:  # the old three moved aside, one new one moved in
+            raise KeyboardInterrupt
+        real(a, b)
+
+    monkeypatch.setattr(build.os, "rename", rename)
+    with pytest.raises(KeyboardInterrupt):
+        stage.commit()
+    monkeypatch.setattr(build.os, "rename", real)
+    stage.discard()
+    assert snapshot(out) == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out"]
+    stage = build.Staging(out)
+    (stage.path / "d.md").write_text("new", encoding="utf-8")
+    stage.commit()
+    assert snapshot(out) == {"d.md": b"new"} and sorted(p.name for p in tmp_path.iterdir()) == ["out"]

@@ -25,7 +25,8 @@ WRITTEN = {".json", ".md"}  # what a build writes (and the site, under OUT/site/
 
 
 class Staging:
-    """A new folder beside ``target`` that replaces it on :meth:`commit`, or disappears."""
+    """A new folder beside ``target`` whose entries replace the target's on :meth:`commit`;
+    :meth:`discard` removes what is left of it."""
 
     def __init__(self, target: Path):
         self.target = target
@@ -37,17 +38,31 @@ class Staging:
         return self.target.with_name(f".{self.target.name}.{kind}-{secrets.token_hex(4)}")
 
     def commit(self) -> None:
-        old = self._fresh("old") if self.target.exists() else None
-        if old is not None:
-            os.rename(self.target, old)
-        try:
+        """Move the old entries aside and the new ones in, one rename each; any failure
+        (Ctrl-C included) moves them back. The target folder itself stays, so a watcher
+        on it (`rulespec docs --serve`) sees the new files."""
+        if not self.target.exists():
             os.rename(self.path, self.target)
+            return
+        trash = self._fresh("old")
+        trash.mkdir()
+        old, new = [], []
+        try:
+            for entry in list(self.target.iterdir()):
+                os.rename(entry, trash / entry.name)
+                old.append(entry.name)
+            for entry in list(self.path.iterdir()):
+                os.rename(entry, self.target / entry.name)
+                new.append(entry.name)
         except BaseException:
-            if old is not None:
-                os.rename(old, self.target)
+            for name in new:
+                os.rename(self.target / name, self.path / name)
+            for name in old:
+                os.rename(trash / name, self.target / name)
+            trash.rmdir()
             raise
-        if old is not None:
-            shutil.rmtree(old, ignore_errors=True)
+        shutil.rmtree(trash, ignore_errors=True)
+        self.path.rmdir()
 
     def discard(self) -> None:
         shutil.rmtree(self.path, ignore_errors=True)
@@ -133,9 +148,17 @@ def _build(files: list[Path], base: Path, out: Path, stage: Staging, site: bool)
     err.print(f"built {len(variants)} variants and {len(pages)} pages into {out}/", style="bold green",
               markup=False)
     if site:
-        err.print(f"site built in {site_stage.target if site_stage else out / SITE}/ "
+        err.print(f"site built in {_shown(site_stage.target if site_stage else out / SITE)}/ "
                   f"(open index.html there, or run `rulespec docs --serve`)", style="bold green", markup=False)
     return cli.EXIT_OK
+
+
+def _shown(path: Path) -> str:
+    """``path`` as the user would type it from here."""
+    try:
+        return path.resolve().relative_to(Path.cwd().resolve()).as_posix()
+    except ValueError:
+        return str(path)
 
 
 def outside_parents(entries: list[Entry]) -> list[Entry]:
