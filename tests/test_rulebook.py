@@ -302,6 +302,8 @@ def test_a_hostile_variant_name_is_plain_text_in_the_pages_and_the_site(tmp_path
     text = re.sub(r"(?m)^#.*\n", "", text) + "terms: runs are called sequences\n"
     (tmp_path / "mine").mkdir()
     (tmp_path / "mine" / "evil.rules").write_text(text, encoding="utf-8")
+    (tmp_path / "mine" / "evil-too.rules").write_text(  # its name also titles a section of the navigation
+        'variant "Kitchen"\nextends "evil"\nscoring: going rummy = +10\n', encoding="utf-8")
     out = tmp_path / "out"
     assert main(["build", str(tmp_path / "mine"), "--out", str(out)]) == 0
     page = (out / "evil.md").read_text(encoding="utf-8")
@@ -316,3 +318,5 @@ def test_a_hostile_variant_name_is_plain_text_in_the_pages_and_the_site(tmp_path
         assert not parser.live, (html, parser.live[:3])
     evil = (out / "site" / "evil" / "index.html").read_text(encoding="utf-8")
     assert "<title>&lt;/title&gt;&lt;script&gt;alert(0)" in evil
+    assert "&lt;/title&gt;&lt;script&gt;alert(0)&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt; *b*" in evil
+    assert " family" in evil
