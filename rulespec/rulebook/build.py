@@ -74,12 +74,14 @@ def unfit_output(out: Path) -> str | None:
         return f"{out} is the root of the file system"
     if out.exists() and not out.is_dir():
         return f"{out} is a file, not a folder"
-    if out.is_dir():
-        for f in out.rglob("*"):
+    try:
+        for f in out.rglob("*") if out.is_dir() else ():
             rel = f.relative_to(out)
             if rel.parts[0] != SITE and not f.is_dir() and f.suffix not in WRITTEN:
                 return (f"{out} holds {rel.as_posix()}, which `rulespec build` did not write; the build "
                         f"replaces the whole folder, so name a new folder or one an earlier build wrote")
+    except OSError as e:
+        return f"cannot read {e.filename or out}: {e.strerror or e}"
     return None
 
 
@@ -125,23 +127,20 @@ def _build(files: list[Path], base: Path, out: Path, stage: Staging, site: bool)
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(cli.ir_json(e.variant.ir), encoding="utf-8")
     pages = write_pages(entries, stage.path)
-    site_stage = built = None
-    if site:
-        config = project_config(out)
-        site_dir = _site_dir(config) if config else None
-        try:
-            site_stage = Staging(site_dir) if site_dir else None
-            built = _build_site(config, site_stage.path if site_stage else stage.path / SITE, stage.path)
-        except OSError as e:
-            err.print(f"rulespec build: cannot write the site: {e.strerror or e}", style="bold red", markup=False)
-        if built is None:
-            if site_stage:
-                site_stage.discard()
-            return cli.EXIT_TOOL
+    site_stage = None
     try:
+        if site:
+            config = project_config(out)
+            site_stage = Staging(_site_dir(config)) if config else None
+            if _build_site(config, site_stage.path if site_stage else stage.path / SITE, stage.path) is None:
+                return cli.EXIT_TOOL
         stage.commit()
         if site_stage:
             site_stage.commit()
+    except OSError as e:
+        err.print(f"rulespec build: cannot write {e.filename or out}: {e.strerror or e}", style="bold red",
+                  markup=False)
+        return cli.EXIT_TOOL
     finally:
         if site_stage:
             site_stage.discard()

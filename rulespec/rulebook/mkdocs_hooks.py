@@ -4,9 +4,9 @@ MkDocs reads one ``docs_dir``: the hand-written ``docs/``. These hooks add, as i
 in it, every page that ``rulespec build`` wrote to ``generated/`` (under ``rules/``) and
 the card stylesheet shipped in this package (under ``assets/``), and turn the nav entry
 ``- Rulebooks: rules/index.md`` into the list of those pages (:mod:`.nav`), each page
-titled by its variant's escaped name. Nothing is
-copied into ``docs/``, so the two folders stay as they are in git, and
-``mkdocs build --strict`` or ``mkdocs serve`` work from a clean checkout.
+titled by its variant's escaped name. Nothing is copied into ``docs/``, so the two
+folders stay as they are in git, and ``mkdocs build --strict`` or ``mkdocs serve`` work
+from a clean checkout.
 
 ``rulespec build`` may point the hooks elsewhere through ``extra.rulespec`` in the config:
 ``generated`` (the folder of pages; default ``generated/`` beside ``mkdocs.yml``) and
@@ -19,7 +19,7 @@ from pathlib import Path
 
 from mkdocs.structure.files import File
 
-from rulespec.rulebook.nav import SITE, expand, page_title
+from rulespec.rulebook.nav import expand, markdown_files, page_title
 
 ASSETS = Path(__file__).with_name("assets")
 RULES_URI = "rules"
@@ -40,10 +40,8 @@ def on_config(config):
 
 def on_files(files, config):
     gen, prefix = _settings(config)
-    for md in sorted(gen.rglob("*.md")):
-        rel = md.relative_to(gen)
-        if rel.parts[0] != SITE:
-            files.append(File.generated(config, f"{prefix}{rel.as_posix()}", abs_src_path=str(md)))
+    for md in markdown_files(gen):
+        files.append(File.generated(config, f"{prefix}{md.relative_to(gen).as_posix()}", abs_src_path=str(md)))
     for asset in sorted(ASSETS.iterdir()):
         files.append(File.generated(config, f"assets/{asset.name}", abs_src_path=str(asset)))
     return files

@@ -27,12 +27,17 @@ class _Page:
     house: bool
 
 
+def markdown_files(generated: Path) -> list[Path]:
+    """Every page in ``generated`` (the index too), but none of a site built into it."""
+    return [md for md in sorted(generated.rglob("*.md")) if md.relative_to(generated).parts[0] != SITE]
+
+
 def pages(generated: Path) -> list[_Page]:
     """Every page in ``generated`` but the index, with what its IR says about its origin."""
     found = []
-    for md in sorted(generated.rglob("*.md")):
+    for md in markdown_files(generated):
         rel = md.relative_to(generated)
-        if rel.parts[0] == SITE or rel.as_posix() == "index.md":
+        if rel.as_posix() == "index.md":
             continue
         ir = _read_ir(md.with_suffix(".json"))
         origin = ir.get("origin") or {}
