@@ -129,18 +129,14 @@ def project_config(out_dir: Path) -> Path | None:
         return None
 
 
-# The site of a folder of rules with no mkdocs.yml: its index is the home page. The theme
-# and Markdown extensions are those of the project's own mkdocs.yml.
-FOLDER_SITE = {
-    "site_name": "Rulebooks",
-    "theme": {"name": "material", "features": ["navigation.sections", "navigation.indexes", "navigation.top"],
-              "palette": [{"scheme": "default", "primary": "green", "accent": "red"}]},
-    "plugins": ["search"],
-    "hooks": [str(Path(__file__).with_name("mkdocs_hooks.py"))],
-    "extra_css": ["assets/rulebook.css"],
-    "markdown_extensions": ["tables", {"toc": {"permalink": True}}, "admonition", "attr_list", "md_in_html"],
-    "nav": [{"Rulebooks": "index.md"}],
-}
+def folder_site() -> dict:
+    """The configuration of a folder's own site (no mkdocs.yml): its index is the home
+    page; the look is the project's (``site.yml``, which ``mkdocs.yml`` inherits)."""
+    import yaml
+
+    look = yaml.safe_load(Path(__file__).with_name("site.yml").read_text(encoding="utf-8"))
+    return {**look, "site_name": "Rulebooks", "hooks": [str(Path(__file__).with_name("mkdocs_hooks.py"))],
+            "nav": [{"Rulebooks": "index.md"}]}
 
 
 def build_site(config_file: Path | None = Path("mkdocs.yml"), site_dir: Path | None = None, strict: bool = True,
@@ -148,9 +144,8 @@ def build_site(config_file: Path | None = Path("mkdocs.yml"), site_dir: Path | N
     """Run MkDocs (strict: any warning fails); returns the site folder.
 
     ``config_file`` is the project's ``mkdocs.yml``; with None, the site is that of the
-    pages in ``generated`` alone (:data:`FOLDER_SITE`), built into ``site_dir``.
+    pages in ``generated`` alone (:func:`folder_site`), built into ``site_dir``.
     ``generated`` points the hooks at another folder of pages than ``generated/``."""
-    import copy
     import io
     import tempfile
 
@@ -165,8 +160,7 @@ def build_site(config_file: Path | None = Path("mkdocs.yml"), site_dir: Path | N
             extra = {"rulespec": {"generated": str(generated.resolve()), "prefix": ""}}
             (Path(empty) / "docs").mkdir()
             config = load_config(io.StringIO("{}"), config_file_path=str(Path(empty) / "mkdocs.yml"),
-                                 docs_dir=str(Path(empty) / "docs"), extra=extra,
-                                 **copy.deepcopy(FOLDER_SITE), **overrides)  # MkDocs consumes it
+                                 docs_dir=str(Path(empty) / "docs"), extra=extra, **folder_site(), **overrides)
         else:
             config = load_config(str(config_file), **overrides)
             if generated is not None:
