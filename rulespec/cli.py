@@ -101,21 +101,9 @@ def output_name(variants_dir: Path, file: Path) -> Path:
 
 
 def cmd_build(args) -> int:
-    variants_dir, out_dir = Path(args.variants), Path(args.out)
-    files = rule_files([args.variants])
-    variants, diags = compile_all(files)
-    for d in diags:
-        print_diagnostic(d)
-    if any(d.is_error for d in diags):
-        err.print("build stopped: fix the errors above", style="bold red")
-        return EXIT_RULES
-    for f, v in variants.items():
-        target = out_dir / output_name(variants_dir, f).with_suffix(".json")
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(ir_json(v.ir), encoding="utf-8")
-    from .rulebook import build_rulebooks
+    from .rulebook.build import run
 
-    return build_rulebooks(variants, variants_dir, out_dir, site=not args.no_site)
+    return run(args)
 
 
 # Packages that add their own subcommands: each module has ``register(subparsers)`` and
@@ -141,9 +129,10 @@ def parser() -> argparse.ArgumentParser:
     c.add_argument("-o", "--output", help="write the JSON here instead of standard output")
     c.set_defaults(run=cmd_compile)
     c = sub.add_parser("build", help="compile every variant into generated/ (IR and rulebook pages) and build the site")
-    c.add_argument("variants", nargs="?", default="variants")
-    c.add_argument("--out", default="generated")
-    c.add_argument("--no-site", action="store_true", help="write generated/ only; do not run MkDocs")
+    c.add_argument("variants", nargs="?", default="variants", help="a folder of .rules files (default: variants)")
+    c.add_argument("--out", default="generated",
+                   help="where the IR and pages go (default: generated); a folder of your own also gets OUT/site/")
+    c.add_argument("--no-site", action="store_true", help="write the pages only; do not run MkDocs")
     c.set_defaults(run=cmd_build)
     return p
 

@@ -10,15 +10,18 @@ from __future__ import annotations
 import copy
 import dataclasses
 import difflib
+import json
 import re
+import shutil
 import subprocess
 import sys
+from html.parser import HTMLParser
 
 import pytest
 import yaml
 
 import rulespec
-from rulespec.cli import compile_all, output_name, rule_files
+from rulespec.cli import compile_all, ir_json, output_name, rule_files
 from rulespec.rulebook import UnrenderedNode, diff, render_page
 from rulespec.rulebook.render import Rulebook, leaf_paths
 from rulespec.rulebook.site import Entry, render_pages
@@ -29,10 +32,15 @@ from conftest import ROOT, VARIANTS, variant_files, variant_id
 GOLDEN = ROOT / "tests" / "golden" / "rulebook"
 
 
+def render(files) -> dict[str, str]:
+    variants, _ = compile_all(files)
+    return render_pages([Entry(output_name(VARIANTS, f).as_posix(), v) for f, v in variants.items()])
+
+
 @pytest.fixture(scope="module")
 def pages() -> dict[str, str]:
-    variants, _ = compile_all(rule_files([str(VARIANTS)]))
-    return render_pages([Entry(output_name(VARIANTS, f).as_posix(), v) for f, v in variants.items()])
+    """Every page `rulespec build` writes today, a user's own variant files included."""
+    return render(rule_files([str(VARIANTS)]))
 
 
 def load(name: str) -> rulespec.Variant:
@@ -42,14 +50,22 @@ def load(name: str) -> rulespec.Variant:
 # ---------------------------------------------------------------- goldens
 
 
-@pytest.mark.parametrize("path", variant_files(), ids=variant_id)
-def test_every_page_matches_its_golden_file(path, pages, update_golden):
-    name = variant_id(path)
-    golden = GOLDEN / f"{name}.md"
+# The shipped variants are the ones with a golden page: a file a user adds to variants/
+# (as docs/house-rules.md has them do) is rendered and checked below, but needs no golden.
+SHIPPED = sorted(g.relative_to(GOLDEN).with_suffix("").as_posix() for g in GOLDEN.rglob("*.md"))
+
+
+@pytest.fixture(scope="module")
+def shipped_pages() -> dict[str, str]:
+    """The shipped variants' pages on their own (a parent's page lists its house rules)."""
+    return render([p for p in variant_files() if variant_id(p) in SHIPPED])
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_every_shipped_page_matches_its_golden_file(name, shipped_pages, update_golden):
+    golden, pages = GOLDEN / f"{name}.md", shipped_pages
     if update_golden:
-        golden.parent.mkdir(parents=True, exist_ok=True)
         golden.write_text(pages[name], encoding="utf-8")
-    assert golden.exists(), f"no golden page for {name}: run with --update-golden"
     expected = golden.read_text(encoding="utf-8")
     if pages[name] != expected:
         d = "".join(difflib.unified_diff(expected.splitlines(True), pages[name].splitlines(True), "golden", "now", n=1))
@@ -58,14 +74,33 @@ def test_every_page_matches_its_golden_file(path, pages, update_golden):
 
 def test_every_golden_page_has_a_variant():
     names = {variant_id(p) for p in variant_files()}
-    stale = [g for g in GOLDEN.rglob("*.md") if g.relative_to(GOLDEN).with_suffix("").as_posix() not in names]
-    assert not stale
+    assert not [name for name in SHIPPED if name not in names]
+
+
+def test_every_variant_committed_to_the_repository_has_a_golden_page(pages, update_golden):
+    """Committed, not merely present: a user's own file in variants/ needs no golden."""
+    try:
+        done = subprocess.run(["git", "ls-files", "variants"], cwd=ROOT, capture_output=True, text=True, timeout=30)
+    except OSError:
+        pytest.skip("no git")
+    if done.returncode != 0 or not done.stdout.strip():
+        pytest.skip("not a git checkout")
+    committed = {variant_id(ROOT / line) for line in done.stdout.split() if line.endswith(".rules")}
+    if update_golden:  # a new shipped variant: its golden page and IR (tests/test_golden_ir.py)
+        for name in committed - set(SHIPPED):
+            for golden, text in ((GOLDEN / f"{name}.md", pages[name]),
+                                 (GOLDEN.parent / "ir" / f"{name}.json", ir_json(load(name).ir))):
+                golden.parent.mkdir(parents=True, exist_ok=True)
+                golden.write_text(text, encoding="utf-8")
+        return
+    assert committed <= set(SHIPPED), f"no golden page for {sorted(committed - set(SHIPPED))}: run with --update-golden"
 
 
 def test_generated_pages_are_what_the_renderer_writes_today(pages):
     """generated/*.md is committed; CI also diffs it against `rulespec build`."""
     for name, text in pages.items():
-        assert (ROOT / "generated" / f"{name}.md").read_text(encoding="utf-8") == text, name
+        page = ROOT / "generated" / f"{name}.md"
+        assert page.exists() and page.read_text(encoding="utf-8") == text, f"{name}: run `rulespec build`"
 
 
 # ---------------------------------------------------------------- no silent gaps
@@ -188,10 +223,28 @@ def test_a_page_renders_on_its_own():
 # ---------------------------------------------------------------- the site
 
 
-def test_the_navigation_lists_every_page():
+def test_the_navigation_is_made_from_the_pages_in_generated(tmp_path):
+    """No list of variants is kept by hand: a page added to generated/ (docs/house-rules.md
+    ends with `rulespec build`) is in the navigation, under its parent's family."""
+    from rulespec.rulebook.nav import expand
+
     config = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8").replace("!!python", "#"))
-    listed = set(re.findall(r"rules/([\w/-]+)\.md", str(config["nav"])))
-    assert listed == {variant_id(p) for p in variant_files()} | {"index"}
+    assert re.findall(r"rules/([\w/-]+)\.md", str(config["nav"])) == ["index"]
+    gen = tmp_path / "generated"
+    shutil.copytree(ROOT / "generated", gen)
+    ir = json.loads((gen / "house" / "basic-ace-high.json").read_text(encoding="utf-8"))
+    ir["name"], ir["origin"]["file"] = "Basic Rummy: our kitchen table", "variants/house/my-rules.rules"
+    (gen / "house" / "my-rules.json").write_text(json.dumps(ir), encoding="utf-8")
+    shutil.copy(gen / "house" / "basic-ace-high.md", gen / "house" / "my-rules.md")
+
+    nav = expand(config["nav"], gen, "rules/")
+    listed = re.findall(r"rules/([\w/-]+)\.md", str(nav))
+    on_disk = [p.relative_to(gen).with_suffix("").as_posix() for p in gen.rglob("*.md")]
+    assert sorted(listed) == sorted(on_disk)
+    basic = next(v for item in nav if isinstance(item, dict) and "Rulebooks" in item
+                 for section in item["Rulebooks"] if isinstance(section, dict)
+                 for k, v in section.items() if k.startswith("Basic Rummy"))
+    assert "rules/house/my-rules.md" in basic
 
 
 @pytest.mark.slow
@@ -203,3 +256,67 @@ def test_the_site_builds_strictly(tmp_path):
     html = (site / "rules" / "gin" / "index.html").read_text(encoding="utf-8")
     assert '<span class="card red">7♥</span>' in html
     assert (site / "assets" / "rulebook.css").exists()
+    assert 'href="../house/gin-tournament/"' in html  # the navigation, made from generated/
+
+
+# ---------------------------------------------------------------- untrusted text (issue 13, item 4)
+
+HOSTILE = ('</title><script>alert(0)</script><img src=x onerror=alert(1)> *b* '
+           '[x](javascript:alert(2)) {: onclick=alert(3) }')
+
+
+class _LiveMarkup(HTMLParser):
+    """Every tag, attribute or script that the hostile name could have brought to life."""
+
+    def __init__(self):
+        super().__init__()
+        self.live: list = []
+
+    def handle_starttag(self, tag, attrs):
+        if tag == "img":
+            self.live.append((tag, attrs))
+        self.live += [(tag, k, v) for k, v in attrs if k.startswith("on") or "javascript:" in (v or "")]
+
+    def handle_data(self, data):
+        if self.lasttag == "script" and "alert(" in data:
+            self.live.append(("script", data))
+
+
+def test_text_from_a_rule_file_is_escaped_for_markdown_and_html():
+    from rulespec.rulebook.safe import text
+
+    assert text("<b>&</b>") == "&lt;b&gt;&amp;&lt;/b&gt;"
+    assert text("*a* _b_ [c](d) `e` {: .f} #g | h!") == r"\*a\* \_b\_ \[c\](d) \`e\` \{: .f\} \#g \| h\!"
+    assert text("1. one") == r"1\. one" and text("- two") == r"\- two" and text("a\n\n# b") == r"a \# b"
+    assert text("Indian Rummy (13 cards, points)") == "Indian Rummy (13 cards, points)"
+
+
+@pytest.mark.slow
+def test_a_hostile_variant_name_is_plain_text_in_the_pages_and_the_site(tmp_path):
+    """Name and renamed terms from the file end up as words: no live tag, attribute or
+    script in any page of the built site, and the page states the name escaped."""
+    from rulespec.cli import main
+
+    text = (VARIANTS / "basic.rules").read_text(encoding="utf-8")
+    text = re.sub(r'(?m)^variant ".*"$', f'variant "{HOSTILE}"', text)
+    text = re.sub(r"(?m)^#.*\n", "", text) + "terms: runs are called sequences\n"
+    (tmp_path / "mine").mkdir()
+    (tmp_path / "mine" / "evil.rules").write_text(text, encoding="utf-8")
+    (tmp_path / "mine" / "evil-too.rules").write_text(  # its name also titles a section of the navigation
+        'variant "Kitchen"\nextends "evil"\nscoring: going rummy = +10\n', encoding="utf-8")
+    out = tmp_path / "out"
+    assert main(["build", str(tmp_path / "mine"), "--out", str(out)]) == 0
+    page = (out / "evil.md").read_text(encoding="utf-8")
+    assert page.startswith(r"# &lt;/title&gt;&lt;script&gt;alert(0)&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt; "
+                           r"\*b\* \[x\](javascript:alert(2)) \{: onclick=alert(3) \}")
+    assert "<img" not in page and "<script" not in page and "<img" not in (out / "index.md").read_text()
+    htmls = list((out / "site").rglob("*.html"))
+    assert len(htmls) >= 3
+    for html in htmls:
+        parser = _LiveMarkup()
+        parser.feed(html.read_text(encoding="utf-8"))
+        assert not parser.live, (html, parser.live[:3])
+    evil = (out / "site" / "evil" / "index.html").read_text(encoding="utf-8")
+    assert "<title>&lt;/title&gt;&lt;script&gt;alert(0)" in evil
+    assert "&lt;/title&gt;&lt;script&gt;alert(0)&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt; *b*" in evil
+    assert " family" in evil

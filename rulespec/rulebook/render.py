@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 
 from .. import cards as C
 from ..melds.context import rules_for
+from . import safe
 from . import words as W
 from .examples import EXAMPLE_CUT, Examples
 
@@ -158,7 +159,7 @@ class Rulebook:
                  changes: tuple[str, ...] = ()):
         self.variant = variant
         self.seen: set[str] = set()
-        self.ir = Tracked(variant.ir, "", self.seen)
+        self.ir = Tracked(safe.ir(variant), "", self.seen)  # every string escaped for Markdown
         self.parent, self.children, self.changes = parent, children, changes
         t = self.ir["terms"]
         self.vocab = Vocabulary(t["set"], t["run"], t["opening"])
@@ -184,7 +185,7 @@ class Rulebook:
         missing = sorted(leaf_paths(self.variant.ir) - self.seen)
         if missing:
             raise UnrenderedNode(self.variant.name, missing)
-        page = Page(self.variant.ir["name"], self.parent.link if self.parent else None)
+        page = Page(self.ir["name"], self.parent.link if self.parent else None)
         for key, title in SECTIONS:
             if key not in pieces:
                 continue
@@ -343,7 +344,7 @@ class Rulebook:
     # ------------------------------------------------------------ players and cards
     def players_md(self, players) -> Iterator:
         lo, hi = players["min"], players["max"]
-        name = self.variant.ir["name"]
+        name = self.ir["name"]
         yield "overview", 0, f"{name} is a game for {W.span(lo, hi, 'player')}."
 
     def partnerships_md(self, p) -> Iterator:

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import jinja2
 
+from . import safe
 from .diff import changes
 from .render import Related, Rulebook
 
@@ -46,17 +47,31 @@ class Entry:
     def parent_file(self) -> str | None:
         return self.variant.ir["origin"]["parent"]
 
+    @functools.cached_property
+    def ir(self) -> dict:
+        """The IR with every string escaped: what pages and the index print."""
+        return safe.ir(self.variant)
+
+    @property
+    def title(self) -> str:
+        return self.ir["name"]
+
+    @property
+    def house(self) -> bool:
+        """House rules live in a ``house`` folder (``variants/house/``)."""
+        return "house" in Path(self.file).parent.parts
+
 
 def _link(src: str, dst: str) -> str:
     """Relative link from page ``src`` to page ``dst`` (names like ``house/x``)."""
     up = src.count("/")
-    return "../" * up + dst + ".md"
+    return "../" * up + safe.link(dst) + ".md"
 
 
 def summary(entry: Entry, parent: Entry | None) -> str:
     if parent is None:
         return ""
-    cs = changes(parent.variant.ir, entry.variant.ir)
+    cs = changes(parent.ir, entry.ir)
     return "; ".join(f"{c.rule.lower()}: {c.new}" for c in cs[:4]) + ("; …" if len(cs) > 4 else "")
 
 
@@ -66,12 +81,12 @@ def render_pages(entries: list[Entry]) -> dict[str, str]:
     out: dict[str, str] = {}
     for e in entries:
         parent = by_file.get(e.parent_file) if e.parent_file else None
-        kids = tuple(Related(k.variant.name, _link(e.name, k.name), summary(k, e))
+        kids = tuple(Related(k.title, _link(e.name, k.name), summary(k, e))
                      for k in entries if k.parent_file == e.file)
-        related = Related(parent.variant.name, _link(e.name, parent.name)) if parent else None
-        diff = tuple(str(c) for c in changes(parent.variant.ir, e.variant.ir)) if parent else ()
+        related = Related(parent.title, _link(e.name, parent.name)) if parent else None
+        diff = tuple(str(c) for c in changes(parent.ir, e.ir)) if parent else ()
         page = Rulebook(e.variant, related, kids, diff).page()
-        out[e.name] = environment().get_template("page.md.j2").render(page=page, source=Path(e.file).name)
+        out[e.name] = environment().get_template("page.md.j2").render(page=page, source=safe.code(Path(e.file).name))
     out["index"] = environment().get_template("index.md.j2").render(rows=index_rows(entries))
     return out
 
@@ -84,12 +99,12 @@ def index_rows(entries: list[Entry]) -> list[dict]:
         parent = by_file.get(e.parent_file)
         players = r.players
         rows.append({
-            "title": e.variant.name, "link": e.name + ".md",
+            "title": e.title, "link": safe.link(e.name) + ".md",
             "players": f"{players.min}" if players.max == players.min else
                        f"{players.min}–{players.max}" if players.max else f"{players.min}+",
             "cards": str(r.deck.size(players.min)),
-            "based_on": f"[{parent.variant.name}]({parent.name}.md)" if parent else "",
-            "house": e.name.startswith("house/"),
+            "based_on": f"[{parent.title}]({safe.link(parent.name)}.md)" if parent else "",
+            "house": e.house,
         })
     return rows
 
@@ -105,14 +120,50 @@ def write_pages(entries: list[Entry], out_dir: Path) -> list[Path]:
     return written
 
 
-def build_site(config_file: Path = Path("mkdocs.yml"), site_dir: Path | None = None, strict: bool = True) -> Path:
-    """Run MkDocs on ``mkdocs.yml`` (strict: any warning fails); returns the site folder."""
+def project_config(out_dir: Path) -> Path | None:
+    """The project's ``mkdocs.yml`` beside ``out_dir`` (one that uses our hooks), if any."""
+    config = out_dir.resolve().parent / "mkdocs.yml"
+    try:
+        return config if "rulespec/rulebook/mkdocs_hooks.py" in config.read_text(encoding="utf-8") else None
+    except OSError:
+        return None
+
+
+def folder_site() -> dict:
+    """The configuration of a folder's own site (no mkdocs.yml): its index is the home
+    page; the look is the project's (``site.yml``, which ``mkdocs.yml`` inherits)."""
+    import yaml
+
+    look = yaml.safe_load(Path(__file__).with_name("site.yml").read_text(encoding="utf-8"))
+    return {**look, "site_name": "Rulebooks", "hooks": [str(Path(__file__).with_name("mkdocs_hooks.py"))],
+            "nav": [{"Rulebooks": "index.md"}]}
+
+
+def build_site(config_file: Path | None = Path("mkdocs.yml"), site_dir: Path | None = None, strict: bool = True,
+               generated: Path | None = None) -> Path:
+    """Run MkDocs (strict: any warning fails); returns the site folder.
+
+    ``config_file`` is the project's ``mkdocs.yml``; with None, the site is that of the
+    pages in ``generated`` alone (:func:`folder_site`), built into ``site_dir``.
+    ``generated`` points the hooks at another folder of pages than ``generated/``."""
+    import io
+    import tempfile
+
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
 
-    overrides = {"strict": strict}
+    overrides: dict = {"strict": strict}
     if site_dir is not None:
-        overrides["site_dir"] = str(site_dir)
-    config = load_config(str(config_file), **overrides)
-    build(config)
+        overrides["site_dir"] = str(site_dir.resolve())
+    with tempfile.TemporaryDirectory() as empty:  # the docs_dir of a folder's site: no pages of its own
+        if config_file is None:
+            extra = {"rulespec": {"generated": str(generated.resolve()), "prefix": ""}}
+            (Path(empty) / "docs").mkdir()
+            config = load_config(io.StringIO("{}"), config_file_path=str(Path(empty) / "mkdocs.yml"),
+                                 docs_dir=str(Path(empty) / "docs"), extra=extra, **folder_site(), **overrides)
+        else:
+            config = load_config(str(config_file), **overrides)
+            if generated is not None:
+                config["extra"].setdefault("rulespec", {})["generated"] = str(generated.resolve())
+        build(config)
     return Path(config["site_dir"])
