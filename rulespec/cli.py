@@ -1,7 +1,8 @@
 """The ``rulespec`` command.
 
-Exit codes: 0 all well (warnings allowed), 1 the rules have errors, 2 a usage error or a
-failure of the tool itself.
+Exit codes: 0 all well (warnings allowed), 1 the rules have errors, 2 a usage error (a file
+that is not there, an output that cannot be written) or a failure of the tool itself,
+130 stopped by Ctrl-C or SIGTERM.
 """
 
 from __future__ import annotations
@@ -13,15 +14,32 @@ import sys
 import traceback
 from pathlib import Path
 
-from rich.console import Console
-
+from . import __version__
 from .language.compiler import Compiler
 from .language.diagnostics import Diagnostic, SpecError
+from .terminal import console
 
 EXIT_OK, EXIT_RULES, EXIT_TOOL = 0, 1, 2
+#: stopped by Ctrl-C or SIGTERM (128 + SIGINT, as a shell reports Ctrl-C)
+EXIT_INTERRUPTED = 130
 
-err = Console(stderr=True, highlight=False, soft_wrap=True)
-out = Console(highlight=False, soft_wrap=True)
+err = console(stderr=True)
+out = console()
+
+
+def existing(kind: str = "file"):
+    """An argparse ``type``: a path that must be there (``kind`` "file", or "path" for a
+    file or folder). A name that is not there is a usage error (exit 2), not a rules error."""
+
+    def check(text: str) -> str:
+        p = Path(text)
+        if not p.exists():
+            raise argparse.ArgumentTypeError(f"no such {kind}: {text}")
+        if kind == "file" and p.is_dir():
+            raise argparse.ArgumentTypeError(f"{text} is a folder; name a .rules file")
+        return text
+
+    return check
 
 
 def rule_files(paths: list[str]) -> list[Path]:
@@ -47,7 +65,7 @@ def print_diagnostic(d: Diagnostic) -> None:
 def compile_all(files: list[Path]) -> tuple[dict[Path, object], list[Diagnostic]]:
     """Compile every file with one compiler (parents are resolved once)."""
     compiler, variants, diags = Compiler(), {}, []
-    for f in files:
+    for f in dict.fromkeys(files):
         try:
             v = compiler.compile_file(f)
             variants[f] = v
@@ -121,24 +139,37 @@ COMMAND_MODULES: tuple[str, ...] = ("rulespec.rulebook.commands", "rulespec.sim.
 
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="rulespec", description="Rummy rules as data.")
-    sub = p.add_subparsers(dest="command", required=True)
+    p.add_argument("--version", action="version", version=f"rulespec {__version__}",
+                   help="print rulespec's version and stop")
+    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND",
+                           help="what to do (`rulespec COMMAND --help` for its options)")
     for name in COMMAND_MODULES:
         importlib.import_module(name).register(sub)
     c = sub.add_parser("check", help="report every problem in variant files")
-    c.add_argument("paths", nargs="+", help="variant files or folders of them")
+    c.add_argument("paths", nargs="+", type=existing("path"), help="variant files or folders of them")
     c.add_argument("--play", type=int, default=0, metavar="N",
                    help="also play N quick games of each variant with each bot and warn about what they find")
     c.set_defaults(run=cmd_check)
     c = sub.add_parser("compile", help="print a variant's resolved IR as JSON")
-    c.add_argument("file")
+    c.add_argument("file", type=existing(), help="the variant file")
     c.add_argument("-o", "--output", help="write the JSON here instead of standard output")
     c.set_defaults(run=cmd_compile)
     c = sub.add_parser("build", help="compile every variant into generated/ (IR and rulebook pages) and build the site")
-    c.add_argument("variants", nargs="?", default="variants")
-    c.add_argument("--out", default="generated")
+    c.add_argument("variants", nargs="?", default="variants", help="the folder of variant files (default variants)")
+    c.add_argument("--out", default="generated", help="where the IR and pages go (default generated)")
     c.add_argument("--no-site", action="store_true", help="write generated/ only; do not run MkDocs")
     c.set_defaults(run=cmd_build)
+    _sort_commands(sub)
     return p
+
+
+def _sort_commands(sub: argparse._SubParsersAction) -> None:
+    """List the subcommands alphabetically in ``--help``, whatever order the modules
+    registered them in (argparse keeps the order of registration)."""
+    parsers = dict(sorted(sub.choices.items()))
+    sub.choices.clear()
+    sub.choices.update(parsers)
+    sub._choices_actions.sort(key=lambda a: a.dest)
 
 
 def main(argv: list[str] | None = None) -> int:

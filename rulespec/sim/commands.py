@@ -22,8 +22,10 @@ def _positive(text: str) -> int:
 
 
 def register(subparsers) -> None:
+    from ..cli import existing
+
     c = subparsers.add_parser("simulate", help="play many games with bots and report statistics")
-    c.add_argument("variant", help="the variant file")
+    c.add_argument("variant", type=existing(), help="the variant file")
     c.add_argument("-n", "--games", type=_positive, default=100, help="games to play (default 100)")
     c.add_argument("--agents", default="random",
                    help="agents by seat, comma-separated, repeated round the table (default: random)")
@@ -51,7 +53,7 @@ def register(subparsers) -> None:
     c.set_defaults(run=cmd_replay)
 
     c = subparsers.add_parser("play", help="play a variant against bots in the terminal")
-    c.add_argument("variant", help="the variant file")
+    c.add_argument("variant", type=existing(), help="the variant file")
     c.add_argument("--players", type=int, help="players at the table (default: fewest the rules allow)")
     c.add_argument("--opponents", default="greedy",
                    help="the bots, comma-separated, given to the other seats in turn (default: greedy)")

@@ -1,0 +1,108 @@
+"""The ``rulespec`` command itself: exit codes, help, version, what it prints while it
+works and when it is stopped, and outputs it cannot write. The numbers the docs state
+(safety limits, what W506 needs) are held to the code's constants here."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+import rulespec
+from rulespec import cli
+from rulespec.cli import main
+
+from conftest import ROOT, VARIANTS
+
+GIN = str(VARIANTS / "gin.rules")
+CLI_MD = (ROOT / "docs" / "cli.md").read_text(encoding="utf-8")
+
+
+def _run(*args: str, **kw) -> subprocess.CompletedProcess:
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    return subprocess.run([sys.executable, "-m", "rulespec", *args], capture_output=True, text=True, env=env,
+                          cwd=kw.pop("cwd", ROOT), timeout=kw.pop("timeout", 120), **kw)
+
+
+# ------------------------------------------------------------------ diff (issue 12, item 1)
+
+
+def test_diff_of_a_file_with_itself_says_it_plays_the_same(capsys):
+    assert main(["diff", GIN, GIN]) == 0
+    assert "plays exactly as" in capsys.readouterr().out
+
+
+def test_diff_of_the_same_file_named_two_ways_plays_the_same(capsys, monkeypatch):
+    monkeypatch.chdir(ROOT)
+    assert main(["diff", "variants/gin.rules", "./variants/../variants/gin.rules"]) == 0
+    assert "plays exactly as" in capsys.readouterr().out
+
+
+def test_diff_with_a_broken_variant_says_so_and_exits_1(tmp_path, capsys):
+    bad = tmp_path / "bad.rules"
+    bad.write_text('variant "Bad"\nextends "gin"\nplayers: lots\n', encoding="utf-8")
+    assert main(["diff", GIN, str(bad)]) == 1
+    err = capsys.readouterr().err
+    assert "E101" in err and "cannot compare" in err and "does not compile" in err
+
+
+# ------------------------------------------------------------------ usage (issue 12, item 5)
+
+
+def test_version_comes_from_the_package(capsys):
+    assert main(["--version"]) == 0
+    assert capsys.readouterr().out.strip() == f"rulespec {rulespec.__version__}"
+
+
+def test_subcommands_are_listed_in_sorted_order():
+    sub = next(a for a in cli.parser()._actions if isinstance(a, argparse._SubParsersAction))
+    names = list(sub.choices)
+    assert names == sorted(names)
+    assert [a.dest for a in sub._choices_actions] == sorted(names)
+    help_text = cli.parser().format_help()
+    listed = re.findall(r"^    (\w+)\s", help_text, re.M)
+    assert listed == sorted(names)
+
+
+def _all_parsers(p: argparse.ArgumentParser):
+    yield p
+    for a in p._actions:
+        if isinstance(a, argparse._SubParsersAction):
+            for sp in a.choices.values():
+                yield from _all_parsers(sp)
+
+
+def test_every_option_and_positional_has_help_text():
+    missing = [f"{p.prog}: {a.option_strings or a.dest}" for p in _all_parsers(cli.parser())
+               for a in p._actions
+               if not isinstance(a, argparse._SubParsersAction) and not (a.help and a.help.strip())]
+    assert missing == []
+
+
+@pytest.mark.parametrize("command", [["check"], ["compile"], ["simulate"], ["play"], ["diff", GIN],
+                                     ["check", GIN]])
+def test_a_file_that_is_not_there_is_a_usage_error(command, capsys):
+    assert main([*command, "nosuch.rules"]) == 2
+    assert "nosuch.rules" in capsys.readouterr().err
+
+
+def test_a_file_with_errors_is_a_rules_error(tmp_path):
+    bad = tmp_path / "bad.rules"
+    bad.write_text('variant "Bad"\nextends "gin"\nplayers: lots\n', encoding="utf-8")
+    for command in (["check"], ["compile"], ["simulate"]):
+        assert main([*command, str(bad)]) == 1, command
+
+
+def test_the_version_has_one_source():
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert "version" not in project["project"] and "version" in project["project"]["dynamic"]
+    assert project["tool"]["hatch"]["version"]["path"] == "rulespec/__init__.py"
