@@ -106,3 +106,36 @@ def test_the_version_has_one_source():
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     assert "version" not in project["project"] and "version" in project["project"]["dynamic"]
     assert project["tool"]["hatch"]["version"]["path"] == "rulespec/__init__.py"
+
+
+# ------------------------------------------------------------------ safety limits (issue 12, item 3)
+
+
+def _number(text: str) -> int:
+    return int(text.replace(",", ""))
+
+
+def test_the_safety_limits_in_cli_md_are_the_codes():
+    from rulespec.sim.runner import MAX_GAME_ACTIONS, MAX_HAND_ACTIONS
+
+    w501 = re.search(r"^\| W501 \|[^|]*\(([\d,]+) moves\)", CLI_MD, re.M)
+    w502 = re.search(r"^\| W502 \|[^|]*\(([\d,]+) moves\)", CLI_MD, re.M)
+    options = re.search(r"per game \(([\d,]+)\) and per hand \(([\d,]+)\)", CLI_MD)
+    assert w501 and w502 and options
+    assert _number(w501[1]) == _number(options[2]) == MAX_HAND_ACTIONS
+    assert _number(w502[1]) == _number(options[1]) == MAX_GAME_ACTIONS
+
+
+def test_the_safety_limits_in_the_help_and_in_w501_are_the_codes():
+    from rulespec.sim.runner import MAX_GAME_ACTIONS, MAX_HAND_ACTIONS
+    from rulespec.sim.checkplay import play_check
+    from rulespec.sim.simulate import Settings
+
+    simulate = next(p for p in _all_parsers(cli.parser()) if p.prog.endswith(" simulate"))
+    helps = {a.dest: a.help for a in simulate._actions}
+    assert f"{MAX_HAND_ACTIONS:,}" in helps["max_hand_actions"]
+    assert f"{MAX_GAME_ACTIONS:,}" in helps["max_actions"]
+    assert Settings().max_hand_actions == MAX_HAND_ACTIONS and Settings().max_actions == MAX_GAME_ACTIONS
+    gin = rulespec.load(GIN)
+    [w501] = play_check(gin, Path(GIN), 1, {"max_hand_actions": 30})
+    assert w501.code == "W501" and "more than 30 moves" in w501.message

@@ -23,6 +23,7 @@ def _positive(text: str) -> int:
 
 def register(subparsers) -> None:
     from ..cli import existing
+    from ..limits import MAX_GAME_ACTIONS, MAX_HAND_ACTIONS
 
     c = subparsers.add_parser("simulate", help="play many games with bots and report statistics")
     c.add_argument("variant", type=existing(), help="the variant file")
@@ -36,9 +37,9 @@ def register(subparsers) -> None:
     c.add_argument("--check-every", type=_positive, default=1, metavar="K",
                    help="check the invariants after every K steps (default 1; 0: at the end of each hand)")
     c.add_argument("--max-actions", type=_positive, default=None, metavar="N",
-                   help="safety limit: player moves per game (default 250,000)")
+                   help=f"safety limit: player moves per game (default {MAX_GAME_ACTIONS:,})")
     c.add_argument("--max-hand-actions", type=_positive, default=None, metavar="N",
-                   help="safety limit: player moves per hand (default 20,000)")
+                   help=f"safety limit: player moves per hand (default {MAX_HAND_ACTIONS:,})")
     c.add_argument("--hands", type=_positive, default=None, metavar="H",
                    help="play only the first H hands of each game")
     c.add_argument("--save-failures", metavar="DIR",
