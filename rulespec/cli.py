@@ -8,9 +8,12 @@ that is not there, an output that cannot be written) or a failure of the tool it
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import json
+import signal
 import sys
+import threading
 import traceback
 from pathlib import Path
 
@@ -82,9 +85,11 @@ def cmd_check(args) -> int:
         return EXIT_TOOL
     variants, diags = compile_all(files)
     if args.play:
-        from .sim.checkplay import play_findings
+        from .sim.checkplay import CHECK_AGENTS, play_findings
+        from .sim.progress import GameProgress
 
-        diags.extend(play_findings(variants, args.play))
+        with GameProgress(err, "check --play", len(variants) * len(CHECK_AGENTS) * args.play) as bar:
+            diags.extend(play_findings(variants, args.play, progress=bar.advance))
     for d in diags:
         print_diagnostic(d)
     errors = sum(d.is_error for d in diags)
@@ -177,14 +182,30 @@ def main(argv: list[str] | None = None) -> int:
         args = parser().parse_args(argv)
     except SystemExit as e:  # argparse: --help exits 0, bad usage 2
         return int(e.code or 0)
+    with _sigterm_as_ctrl_c():
+        try:
+            return args.run(args)
+        except KeyboardInterrupt:
+            err.print("rulespec: interrupted", style="bold yellow")
+            return EXIT_INTERRUPTED
+        except Exception:  # a bug in rulespec, never the user's rules
+            err.print("rulespec failed (this is a bug in rulespec, not in your rules):", style="bold red")
+            err.print(traceback.format_exc(), markup=False)
+            return EXIT_TOOL
+
+
+@contextlib.contextmanager
+def _sigterm_as_ctrl_c():
+    """SIGTERM stops a command as Ctrl-C does (KeyboardInterrupt), so that it can stop its
+    workers and report what it finished instead of dying without a word."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    before = signal.signal(signal.SIGTERM, signal.default_int_handler)
     try:
-        return args.run(args)
-    except KeyboardInterrupt:
-        return EXIT_TOOL
-    except Exception:  # a bug in rulespec, never the user's rules
-        err.print("rulespec failed (this is a bug in rulespec, not in your rules):", style="bold red")
-        err.print(traceback.format_exc(), markup=False)
-        return EXIT_TOOL
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, before)
 
 
 if __name__ == "__main__":

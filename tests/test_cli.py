@@ -139,3 +139,120 @@ def test_the_safety_limits_in_the_help_and_in_w501_are_the_codes():
     gin = rulespec.load(GIN)
     [w501] = play_check(gin, Path(GIN), 1, {"max_hand_actions": 30})
     assert w501.code == "W501" and "more than 30 moves" in w501.message
+
+
+# ------------------------------------------------------------------ progress (issue 12, item 2)
+
+
+@pytest.fixture
+def fast_ticks(monkeypatch):
+    """Plain progress lines every 10 ms instead of every few seconds."""
+    import importlib.util
+
+    if importlib.util.find_spec("rulespec.sim.progress"):
+        monkeypatch.setattr("rulespec.sim.progress.PLAIN_EVERY", 0.01)
+
+
+def test_simulate_reports_progress_in_plain_lines_when_not_on_a_terminal(fast_ticks, capsys):
+    assert main(["simulate", GIN, "-n", "4", "--agents", "greedy"]) == 0
+    err = capsys.readouterr().err
+    assert re.search(r"^simulate: [0-4]/4 games, \d+ s$", err, re.M), err
+
+
+def test_simulate_quiet_prints_no_progress(fast_ticks, capsys):
+    assert main(["simulate", GIN, "-n", "4", "--agents", "greedy", "-q"]) == 0
+    assert "games," not in capsys.readouterr().err
+
+
+def test_check_play_reports_progress(fast_ticks, capsys):
+    assert main(["check", GIN, "--play", "2"]) == 0
+    err = capsys.readouterr().err
+    assert re.search(r"^check --play: [0-4]/4 games, \d+ s$", err, re.M), err
+
+
+# ------------------------------------------------------------------ stopping (issue 13, item 12)
+
+
+@pytest.mark.parametrize("how", ["Ctrl-C", "SIGTERM"])
+def test_a_stopped_simulation_ends_within_a_second_and_reports_the_games_that_finished(how):
+    """Ctrl-C reaches the whole process group (the workers too); SIGTERM only the main
+    process. Either way the workers go, the finished games are summed up, exit 130."""
+    import json
+
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    p = subprocess.Popen([sys.executable, "-m", "rulespec", "simulate", GIN, "-n", "2000", "--workers", "2",
+                          "--json"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+                         start_new_session=True)
+    try:
+        time.sleep(4)
+        assert p.poll() is None
+        start = time.monotonic()
+        if how == "Ctrl-C":
+            os.killpg(p.pid, signal.SIGINT)
+        else:
+            os.kill(p.pid, signal.SIGTERM)
+        out, err = p.communicate(timeout=30)
+        took = time.monotonic() - start
+    finally:
+        try:
+            os.killpg(p.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+    assert p.returncode == cli.EXIT_INTERRUPTED, err
+    assert took < 2.5, f"took {took:.1f} s to stop"  # well under a second unloaded; the suite shares the CPU
+    summary = json.loads(out)
+    assert summary["interrupted"] is True and summary["games asked"] == 2000
+    assert summary["games"] == summary["finished"] + sum(summary["failures"].values()) < 2000
+    time.sleep(0.3)
+    with pytest.raises(ProcessLookupError):  # no worker left behind
+        os.killpg(p.pid, 0)
+
+
+def test_an_interrupted_simulation_says_so_in_its_tables(monkeypatch, capsys):
+    from rulespec.sim import simulate as sim
+
+    real = sim.play_index
+
+    def interrupt_at_game_3(variant, settings, index):
+        if index == 3:
+            raise KeyboardInterrupt
+        return real(variant, settings, index)
+
+    monkeypatch.setattr(sim, "play_index", interrupt_at_game_3)
+    assert main(["simulate", GIN, "-n", "10", "--agents", "greedy"]) == cli.EXIT_INTERRUPTED
+    out = capsys.readouterr().out
+    assert "3 games that finished of the 10 asked" in out and "finished 3/3" in out
+
+
+def _examples(text: str, command: str) -> list[list[str]]:
+    """Every ``rulespec COMMAND ...`` line of the code blocks in ``text``, comment and
+    redirection left out."""
+    found = []
+    for line in re.findall(rf"^rulespec {command} .*$", text, re.M):
+        line = line.split("#")[0].split(">")[0]
+        found.append(line.split()[1:])
+    return found
+
+
+SIM_EXAMPLES = _examples(CLI_MD, "simulate") + _examples((ROOT / "README.md").read_text(encoding="utf-8"),
+                                                            "simulate")
+
+
+@pytest.mark.parametrize("args", SIM_EXAMPLES, ids=[" ".join(a[1:]) for a in SIM_EXAMPLES])
+def test_the_simulate_examples_in_the_docs_finish_in_seconds(args):
+    assert len(SIM_EXAMPLES) >= 4
+    start = time.monotonic()
+    try:
+        done = _run(*args, "-q", timeout=60)
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"`rulespec {' '.join(args)}` ran past a minute")
+    assert done.returncode == 0, done.stderr
+    assert time.monotonic() - start < 60
+
+
+def test_the_numbers_cli_md_gives_for_progress_and_w506_are_the_codes():
+    from rulespec.sim.checkplay import W506_MIN_HANDS
+    from rulespec.sim.progress import PLAIN_EVERY
+
+    assert f"line every {PLAIN_EVERY:g} seconds" in " ".join(CLI_MD.split())
+    assert re.search(rf"^\| W506 \|.*needs at least {W506_MIN_HANDS} hands", CLI_MD, re.M)

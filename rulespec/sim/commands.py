@@ -81,8 +81,8 @@ def _load(file: str):
 
 def cmd_simulate(args) -> int:
     from ..agents import parse_agents
-    from ..cli import EXIT_OK, EXIT_RULES, EXIT_TOOL, err, out
-    from .simulate import Settings, default_workers, simulate
+    from ..cli import EXIT_INTERRUPTED, EXIT_OK, EXIT_RULES, EXIT_TOOL, err, out
+    from .simulate import Interrupted, Settings, default_workers, simulate
 
     try:
         agents = tuple(parse_agents(args.agents))
@@ -116,25 +116,15 @@ def cmd_simulate(args) -> int:
     workers = args.workers or default_workers()
     games = args.games
 
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, \
-        TimeRemainingColumn
+    from .progress import GameProgress
 
-    show = not args.quiet and err.is_terminal
-    bar = Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
-                   TextColumn("{task.fields[fails]}"), TimeElapsedColumn(), TimeRemainingColumn(),
-                   console=err, transient=True, auto_refresh=False, disable=not show)
-    task = bar.add_task(f"{rs.name}", total=games, fails="")
-    failed = [0]
-
-    def progress(o) -> None:
-        if o.failure:
-            failed[0] += 1
-        bar.update(task, advance=1, fails=f"[red]{failed[0]} failed" if failed[0] else "")
-        bar.refresh()
-
-    with bar:
-        summary, outcomes = simulate(variant, games, settings, workers=workers, path=args.variant,
-                                     progress=progress)
+    interrupted = False
+    try:
+        with GameProgress(err, "simulate", games, rs.name, quiet=args.quiet) as bar:
+            summary, outcomes = simulate(variant, games, settings, workers=workers, path=args.variant,
+                                         progress=lambda o: bar.advance(o.failure is not None))
+    except Interrupted as stop:  # Ctrl-C or SIGTERM: report the games that finished
+        summary, outcomes, interrupted = stop.summary, stop.outcomes, True
     summary["variant file"] = Path(args.variant).as_posix()
     summary["players"] = n
     if args.save_failures:
@@ -143,6 +133,8 @@ def cmd_simulate(args) -> int:
         sys.stdout.write(json.dumps(summary, indent=2) + "\n")
     else:
         print_summary(summary, out)
+    if interrupted:
+        return EXIT_INTERRUPTED
     if summary["invariant failures"] or summary["errors"]:
         return EXIT_TOOL
     return EXIT_RULES if summary["safety limit hits"] else EXIT_OK
@@ -192,6 +184,9 @@ def print_summary(s: dict, console) -> None:
                 f" · safety-limit hits {s['safety limit hits']} · errors {s['errors']}",
                 style="bold red" if bad else "bold green")
     console.print(line)
+    if s.get("interrupted"):
+        console.print(f"interrupted: these are the {s['games']:,} games that finished of the "
+                      f"{s['games asked']:,} asked", style="bold yellow")
     if t:
         console.print(f"{t['seconds']:,.1f} s on {t.get('workers', 1)} worker(s) · "
                       f"{t['games per second']:,.2f} games/s · {t['actions per second']:,.0f} actions/s"
