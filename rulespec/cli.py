@@ -20,6 +20,7 @@ from pathlib import Path
 from . import __version__
 from .language.compiler import Compiler
 from .language.diagnostics import Diagnostic, SpecError
+from .outputs import cannot_write
 from .terminal import console
 
 EXIT_OK, EXIT_RULES, EXIT_TOOL = 0, 1, 2
@@ -40,6 +41,19 @@ def existing(kind: str = "file"):
             raise argparse.ArgumentTypeError(f"no such {kind}: {text}")
         if kind == "file" and p.is_dir():
             raise argparse.ArgumentTypeError(f"{text} is a folder; name a .rules file")
+        return text
+
+    return check
+
+
+def writable(folder: bool = False):
+    """An argparse ``type``: a destination that can be written (a file, or a folder made
+    if need be), checked before the command does any work."""
+
+    def check(text: str) -> str:
+        why = cannot_write(text, folder=folder)
+        if why:
+            raise argparse.ArgumentTypeError(f"cannot write {text}: {why}")
         return text
 
     return check
@@ -108,7 +122,11 @@ def cmd_compile(args) -> int:
         return EXIT_RULES
     text = ir_json(next(iter(variants.values())).ir)
     if args.output:
-        Path(args.output).write_text(text, encoding="utf-8")
+        try:
+            Path(args.output).write_text(text, encoding="utf-8")
+        except OSError as e:  # checked before compiling, so only a change since then
+            err.print(f"rulespec compile: cannot write {args.output}: {e.strerror or e}", style="red", markup=False)
+            return EXIT_TOOL
     else:
         sys.stdout.write(text)
     return EXIT_OK
@@ -157,7 +175,7 @@ def parser() -> argparse.ArgumentParser:
     c.set_defaults(run=cmd_check)
     c = sub.add_parser("compile", help="print a variant's resolved IR as JSON")
     c.add_argument("file", type=existing(), help="the variant file")
-    c.add_argument("-o", "--output", help="write the JSON here instead of standard output")
+    c.add_argument("-o", "--output", type=writable(), help="write the JSON here instead of standard output")
     c.set_defaults(run=cmd_compile)
     c = sub.add_parser("build", help="compile every variant into generated/ (IR and rulebook pages) and build the site")
     c.add_argument("variants", nargs="?", default="variants", help="the folder of variant files (default variants)")

@@ -256,3 +256,45 @@ def test_the_numbers_cli_md_gives_for_progress_and_w506_are_the_codes():
 
     assert f"line every {PLAIN_EVERY:g} seconds" in " ".join(CLI_MD.split())
     assert re.search(rf"^\| W506 \|.*needs at least {W506_MIN_HANDS} hands", CLI_MD, re.M)
+
+
+# ------------------------------------------------------------------ outputs (issue 13, item 14)
+
+
+def _unwritable(tmp_path: Path) -> dict[str, str]:
+    """Destinations nobody can write, root included: under a missing folder, under a file,
+    a folder where a file is wanted."""
+    (tmp_path / "a-file").write_text("x", encoding="utf-8")
+    (tmp_path / "a-folder").mkdir()
+    return {"missing folder": str(tmp_path / "nope" / "out.json"), "under a file": str(tmp_path / "a-file" / "out.json"),
+            "a folder": str(tmp_path / "a-folder")}
+
+
+@pytest.mark.parametrize("case", ["missing folder", "under a file", "a folder"])
+def test_compile_to_a_destination_that_cannot_be_written_is_a_usage_error(tmp_path, case, capsys):
+    target = _unwritable(tmp_path)[case]
+    assert main(["compile", GIN, "-o", target]) == 2
+    err = capsys.readouterr().err
+    assert f"cannot write {target}" in err and "bug in rulespec" not in err and "Traceback" not in err
+
+
+def test_simulate_checks_where_it_saves_failed_games_before_playing(tmp_path, capsys, monkeypatch):
+    from rulespec.sim import simulate as sim
+
+    monkeypatch.setattr(sim, "play_index", lambda *a: pytest.fail("played before checking the destination"))
+    target = str(tmp_path / "a-file" / "records")
+    _unwritable(tmp_path)
+    assert main(["simulate", GIN, "-n", "2", "--save-failures", target]) == 2
+    err = capsys.readouterr().err
+    assert f"cannot write {target}" in err and "Traceback" not in err
+
+
+def test_simulate_saves_failed_games_into_a_new_folder(tmp_path, capsys):
+    target = tmp_path / "new" / "records"
+    assert main(["simulate", GIN, "-n", "1", "--max-hand-actions", "20", "--save-failures", str(target)]) == 1
+    assert [p.name for p in target.iterdir()] == ["game-0.json"]
+
+
+def test_compile_writes_where_it_is_told(tmp_path):
+    assert main(["compile", GIN, "-o", str(tmp_path / "gin.json")]) == 0
+    assert '"name"' in (tmp_path / "gin.json").read_text(encoding="utf-8")

@@ -22,7 +22,7 @@ def _positive(text: str) -> int:
 
 
 def register(subparsers) -> None:
-    from ..cli import existing
+    from ..cli import existing, writable
     from ..limits import MAX_GAME_ACTIONS, MAX_HAND_ACTIONS
 
     c = subparsers.add_parser("simulate", help="play many games with bots and report statistics")
@@ -42,7 +42,7 @@ def register(subparsers) -> None:
                    help=f"safety limit: player moves per hand (default {MAX_HAND_ACTIONS:,})")
     c.add_argument("--hands", type=_positive, default=None, metavar="H",
                    help="play only the first H hands of each game")
-    c.add_argument("--save-failures", metavar="DIR",
+    c.add_argument("--save-failures", metavar="DIR", type=writable(folder=True),
                    help="write a replayable record of every failed game into DIR")
     c.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
     c.set_defaults(run=cmd_simulate)
@@ -127,12 +127,17 @@ def cmd_simulate(args) -> int:
         summary, outcomes, interrupted = stop.summary, stop.outcomes, True
     summary["variant file"] = Path(args.variant).as_posix()
     summary["players"] = n
-    if args.save_failures:
-        _save_failures(Path(args.save_failures), args.variant, variant, outcomes, n)
     if args.json:
         sys.stdout.write(json.dumps(summary, indent=2) + "\n")
     else:
         print_summary(summary, out)
+    if args.save_failures:
+        try:
+            _save_failures(Path(args.save_failures), args.variant, variant, outcomes, n)
+        except OSError as e:  # checked before the games, so only a change since then
+            err.print(f"rulespec simulate: cannot write the failed games' records to {args.save_failures}: "
+                      f"{e.strerror or e}", style="red", markup=False)
+            return EXIT_TOOL
     if interrupted:
         return EXIT_INTERRUPTED
     if summary["invariant failures"] or summary["errors"]:
