@@ -298,3 +298,12 @@ def test_simulate_saves_failed_games_into_a_new_folder(tmp_path, capsys):
 def test_compile_writes_where_it_is_told(tmp_path):
     assert main(["compile", GIN, "-o", str(tmp_path / "gin.json")]) == 0
     assert '"name"' in (tmp_path / "gin.json").read_text(encoding="utf-8")
+
+
+def test_diff_prints_variant_names_as_written(tmp_path, capsys):
+    """Names come from someone's file: no emoji codes, no rich markup, no escapes acted on."""
+    odd = tmp_path / "odd.rules"
+    gin = Path(GIN).read_text(encoding="utf-8")
+    odd.write_text(gin.replace('variant "Gin Rummy"', 'variant "Gin :x: [red]100[/red]"'), encoding="utf-8")
+    assert main(["diff", GIN, str(odd)]) == 0
+    assert "Gin :x: [red]100[/red]" in capsys.readouterr().out
