@@ -44,7 +44,7 @@ def register(subparsers) -> None:
                    help="play only the first H hands of each game")
     c.add_argument("--save-failures", metavar="DIR", type=writable(folder=True),
                    help="write a replayable record of every failed game into DIR")
-    c.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
+    c.add_argument("-q", "--quiet", action="store_true", help="no progress (neither the bar nor the plain lines)")
     c.set_defaults(run=cmd_simulate)
 
     c = subparsers.add_parser("replay", help="play a game record back and check it still plays the same")
