@@ -1,13 +1,14 @@
 """Many games at once: :func:`simulate` plays N games of a variant, on one process or
 several, and sums them up with :func:`~.stats.summarize`.
 
-Games are handed out in chunks; every game's seeds come from the run's seed and the
+Games are handed out one at a time; every game's seeds come from the run's seed and the
 game's number (:func:`~.runner.game_seed`), so the summary is the same for any number of
 workers.
 """
 
 from __future__ import annotations
 
+import itertools
 import os
 import signal
 import time
@@ -75,7 +76,7 @@ def _play(index: int) -> GameOutcome:
 
 def _stop_workers(pool) -> None:
     """End every worker now: a worker finishes no game once the run is stopped."""
-    for proc in list(getattr(pool, "_processes", {}).values()):  # ProcessPoolExecutor's own
+    for proc in list((getattr(pool, "_processes", None) or {}).values()):  # the executor's own
         proc.terminate()
     pool.shutdown(wait=False, cancel_futures=True)
 
@@ -98,13 +99,10 @@ def run_games(variant, games: int, settings: Settings, workers: int = 1,
     pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_start_worker,
                                initargs=(str(path), settings))
     try:
-        # one game a task (games are long next to a task's cost): every finished game
-        # arrives at once, so a stopped run loses none; a few tasks queued per worker
-        pending, queue = set(), iter(range(games))
-        for i in queue:
-            pending.add(pool.submit(_play, i))
-            if len(pending) >= 4 * workers:
-                break
+        # one game a task (games are long next to a task's cost), so each game arrives as
+        # it ends and a stopped run keeps it; a few tasks queued per worker
+        queue = iter(range(games))
+        pending = {pool.submit(_play, i) for i in itertools.islice(queue, 4 * workers)}
         while pending:
             done, pending = wait(pending, return_when=FIRST_COMPLETED)
             for f in done:
