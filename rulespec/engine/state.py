@@ -32,6 +32,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from .. import cards as C
+from ..limits import MAX_HAND_ACTIONS
 from ..melds import engine_support as ES
 from ..melds.context import rules_for
 from ..memo import Memo
@@ -47,11 +48,8 @@ from .stock import stock_gone
 CHANCE = -1
 TERMINAL = -4
 
-#: moves in one hand (chance steps included) beyond which a caller should suspect a hand
-#: that cannot end. Uniformly random players in Basic Rummy, where the pile is reused
-#: without limit, now and then need over 10,000 (a last lay-off card has to come round);
-#: hands that provably cannot end are stopped by the stalemate rule, not by this limit.
-SAFETY_LIMIT = 100_000
+#: moves in one hand beyond which a caller should suspect a hand that cannot end
+SAFETY_LIMIT = MAX_HAND_ACTIONS
 
 
 @dataclass

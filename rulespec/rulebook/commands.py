@@ -9,9 +9,11 @@ SERVE_ADDRESS = "127.0.0.1:8000"  # where `rulespec docs --serve` listens
 
 
 def register(subparsers) -> None:
+    from ..cli import existing
+
     c = subparsers.add_parser("diff", help="what one variant changes against another, in words")
-    c.add_argument("a", help="the variant to compare against (e.g. variants/gin.rules)")
-    c.add_argument("b", help="the variant that changes it (e.g. variants/house/gin-tournament.rules)")
+    c.add_argument("a", type=existing(), help="the variant to compare against (e.g. variants/gin.rules)")
+    c.add_argument("b", type=existing(), help="the variant that changes it (e.g. variants/house/gin-tournament.rules)")
     c.set_defaults(run=cmd_diff)
     c = subparsers.add_parser("docs", help="build the site (rulebooks and docs) into site/, or serve it")
     c.add_argument("--serve", action="store_true", help=f"serve the site on {SERVE_ADDRESS} and rebuild on change")
@@ -22,26 +24,30 @@ def register(subparsers) -> None:
 def cmd_diff(args) -> int:
     from rich.table import Table
 
-    from ..cli import EXIT_OK, EXIT_RULES, compile_all, out, print_diagnostic
+    from ..cli import EXIT_OK, EXIT_RULES, compile_all, err, out, print_diagnostic
+    from ..terminal import safe
     from .diff import changes
 
     files = [Path(args.a), Path(args.b)]
-    variants, diags = compile_all(files)
+    variants, diags = compile_all(files)  # one entry when both name the same file
     for d in diags:
         print_diagnostic(d)
-    if len(variants) != 2:
+    broken = list(dict.fromkeys(f.as_posix() for f in files if f not in variants))
+    if broken:  # its errors are printed above; never stop without a word
+        err.print(f"cannot compare: {' and '.join(broken)} does not compile", style="bold red", markup=False)
         return EXIT_RULES
     a, b = (variants[f] for f in files)
+    an, bn = safe(a.name), safe(b.name)  # names come from the files: shown as written
     found = changes(a.ir, b.ir)
     if not found:
-        out.print(f"{b.name} plays exactly as {a.name}.")
+        out.print(f"{bn} plays exactly as {an}.")
         return EXIT_OK
-    table = Table(title=f"What {b.name} changes against {a.name}", title_justify="left")
+    table = Table(title=f"What {bn} changes against {an}", title_justify="left")
     table.add_column("Rule", style="bold")
-    table.add_column(a.name)
-    table.add_column(b.name, style="green")
+    table.add_column(an)
+    table.add_column(bn, style="green")
     for c in found:
-        table.add_row(c.rule, c.old, c.new)
+        table.add_row(*map(safe, (c.rule, c.old, c.new)))
     out.print(table)
     return EXIT_OK
 

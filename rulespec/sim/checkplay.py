@@ -31,6 +31,8 @@ from .simulate import Settings, play_index
 CHECK_AGENTS = ("random", "greedy")
 #: the run's seed (game i of a check is game i of ``rulespec simulate --seed 0``)
 CHECK_SEED = 0
+#: W506 needs at least this many hands in all (over both agents' games), none of them won
+W506_MIN_HANDS = 4
 
 
 def _span(sources: dict, path: str) -> dict | None:
@@ -65,8 +67,10 @@ def _again(file: Path, agent: str, o) -> str:
             f"--seed {CHECK_SEED}` (game {o.index}, seed {o.seed})")
 
 
-def play_check(variant, file: Path, games: int, settings: dict | None = None) -> list[Diagnostic]:
-    """Play ``games`` games with each of :data:`CHECK_AGENTS` and return the warnings."""
+def play_check(variant, file: Path, games: int, settings: dict | None = None,
+               progress: Callable[[bool], None] | None = None) -> list[Diagnostic]:
+    """Play ``games`` games with each of :data:`CHECK_AGENTS` and return the warnings.
+    ``progress`` is called after each game (with whether it failed)."""
     file = Path(file)
     rs = variant.ruleset
     found: list[Diagnostic] = []
@@ -76,6 +80,8 @@ def play_check(variant, file: Path, games: int, settings: dict | None = None) ->
         s = Settings(agents=(agent,), seed=CHECK_SEED, **(settings or {}))
         for i in range(games):
             o = play_index(variant, s, i)
+            if progress is not None:
+                progress(o.failure is not None)
             hands.extend(o.hands)
             if o.failure is None or o.failure in seen:
                 continue
@@ -124,7 +130,7 @@ def play_check(variant, file: Path, games: int, settings: dict | None = None) ->
             f"({' and '.join(CHECK_AGENTS)} agents)",
             "it may be too hard to meet with the cards dealt; try more games (`--play` with a larger N) "
             "or a smaller requirement"))
-    if len(hands) >= 4 and not any(h.reason in WON for h in hands):
+    if len(hands) >= W506_MIN_HANDS and not any(h.reason in WON for h in hands):
         ends = sorted({h.reason for h in hands})
         found.append(_diagnostic(
             variant, file, "W506", "name",
@@ -134,12 +140,9 @@ def play_check(variant, file: Path, games: int, settings: dict | None = None) ->
 
 
 def play_findings(variants: dict, games: int,
-                  report: Callable[[Path, int], None] | None = None) -> list[Diagnostic]:
+                  progress: Callable[[bool], None] | None = None) -> list[Diagnostic]:
     """:func:`play_check` for every compiled variant (``{file: Variant}``)."""
     out: list[Diagnostic] = []
     for file, v in variants.items():
-        found = play_check(v, Path(file), games)
-        if report is not None:
-            report(Path(file), len(found))
-        out.extend(found)
+        out.extend(play_check(v, Path(file), games, progress=progress))
     return out

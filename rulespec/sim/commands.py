@@ -22,8 +22,11 @@ def _positive(text: str) -> int:
 
 
 def register(subparsers) -> None:
+    from ..cli import existing, writable
+    from ..limits import MAX_GAME_ACTIONS, MAX_HAND_ACTIONS
+
     c = subparsers.add_parser("simulate", help="play many games with bots and report statistics")
-    c.add_argument("variant", help="the variant file")
+    c.add_argument("variant", type=existing(), help="the variant file")
     c.add_argument("-n", "--games", type=_positive, default=100, help="games to play (default 100)")
     c.add_argument("--agents", default="random",
                    help="agents by seat, comma-separated, repeated round the table (default: random)")
@@ -34,14 +37,14 @@ def register(subparsers) -> None:
     c.add_argument("--check-every", type=_positive, default=1, metavar="K",
                    help="check the invariants after every K steps (default 1; 0: at the end of each hand)")
     c.add_argument("--max-actions", type=_positive, default=None, metavar="N",
-                   help="safety limit: player moves per game (default 250,000)")
+                   help=f"safety limit: player moves per game (default {MAX_GAME_ACTIONS:,})")
     c.add_argument("--max-hand-actions", type=_positive, default=None, metavar="N",
-                   help="safety limit: player moves per hand (default 20,000)")
+                   help=f"safety limit: player moves per hand (default {MAX_HAND_ACTIONS:,})")
     c.add_argument("--hands", type=_positive, default=None, metavar="H",
                    help="play only the first H hands of each game")
-    c.add_argument("--save-failures", metavar="DIR",
+    c.add_argument("--save-failures", metavar="DIR", type=writable(folder=True),
                    help="write a replayable record of every failed game into DIR")
-    c.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
+    c.add_argument("-q", "--quiet", action="store_true", help="no progress (neither the bar nor the plain lines)")
     c.set_defaults(run=cmd_simulate)
 
     c = subparsers.add_parser("replay", help="play a game record back and check it still plays the same")
@@ -51,7 +54,7 @@ def register(subparsers) -> None:
     c.set_defaults(run=cmd_replay)
 
     c = subparsers.add_parser("play", help="play a variant against bots in the terminal")
-    c.add_argument("variant", help="the variant file")
+    c.add_argument("variant", type=existing(), help="the variant file")
     c.add_argument("--players", type=int, help="players at the table (default: fewest the rules allow)")
     c.add_argument("--opponents", default="greedy",
                    help="the bots, comma-separated, given to the other seats in turn (default: greedy)")
@@ -80,8 +83,8 @@ def _load(file: str):
 
 def cmd_simulate(args) -> int:
     from ..agents import parse_agents
-    from ..cli import EXIT_OK, EXIT_RULES, EXIT_TOOL, err, out
-    from .simulate import Settings, default_workers, simulate
+    from ..cli import EXIT_INTERRUPTED, EXIT_OK, EXIT_RULES, EXIT_TOOL, err, out
+    from .simulate import Interrupted, Settings, default_workers, simulate
 
     try:
         agents = tuple(parse_agents(args.agents))
@@ -115,33 +118,30 @@ def cmd_simulate(args) -> int:
     workers = args.workers or default_workers()
     games = args.games
 
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, \
-        TimeRemainingColumn
+    from .progress import GameProgress
 
-    show = not args.quiet and err.is_terminal
-    bar = Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
-                   TextColumn("{task.fields[fails]}"), TimeElapsedColumn(), TimeRemainingColumn(),
-                   console=err, transient=True, auto_refresh=False, disable=not show)
-    task = bar.add_task(f"{rs.name}", total=games, fails="")
-    failed = [0]
-
-    def progress(o) -> None:
-        if o.failure:
-            failed[0] += 1
-        bar.update(task, advance=1, fails=f"[red]{failed[0]} failed" if failed[0] else "")
-        bar.refresh()
-
-    with bar:
-        summary, outcomes = simulate(variant, games, settings, workers=workers, path=args.variant,
-                                     progress=progress)
+    interrupted = False
+    try:
+        with GameProgress(err, "simulate", games, rs.name, quiet=args.quiet) as bar:
+            summary, outcomes = simulate(variant, games, settings, workers=workers, path=args.variant,
+                                         progress=lambda o: bar.advance(o.failure is not None))
+    except Interrupted as stop:  # Ctrl-C or SIGTERM: report the games that finished
+        summary, outcomes, interrupted = stop.summary, stop.outcomes, True
     summary["variant file"] = Path(args.variant).as_posix()
     summary["players"] = n
-    if args.save_failures:
-        _save_failures(Path(args.save_failures), args.variant, variant, outcomes, n)
     if args.json:
         sys.stdout.write(json.dumps(summary, indent=2) + "\n")
     else:
         print_summary(summary, out)
+    if args.save_failures:
+        try:
+            _save_failures(Path(args.save_failures), args.variant, variant, outcomes, n)
+        except OSError as e:  # checked before the games, so only a change since then
+            err.print(f"rulespec simulate: cannot write the failed games' records to {args.save_failures}: "
+                      f"{e.strerror or e}", style="red", markup=False)
+            return EXIT_TOOL
+    if interrupted:
+        return EXIT_INTERRUPTED
     if summary["invariant failures"] or summary["errors"]:
         return EXIT_TOOL
     return EXIT_RULES if summary["safety limit hits"] else EXIT_OK
@@ -191,6 +191,9 @@ def print_summary(s: dict, console) -> None:
                 f" · safety-limit hits {s['safety limit hits']} · errors {s['errors']}",
                 style="bold red" if bad else "bold green")
     console.print(line)
+    if s.get("interrupted"):
+        console.print(f"interrupted: these are the {s['games']:,} games that finished of the "
+                      f"{s['games asked']:,} asked", style="bold yellow")
     if t:
         console.print(f"{t['seconds']:,.1f} s on {t.get('workers', 1)} worker(s) · "
                       f"{t['games per second']:,.2f} games/s · {t['actions per second']:,.0f} actions/s"

@@ -20,12 +20,7 @@ from ..agents import make_agent
 from ..engine import actions as A
 from ..engine.errors import IllegalMove
 from ..engine.invariants import problems
-from ..engine.state import SAFETY_LIMIT
-
-#: player moves in one game beyond which it counts as a game that cannot end
-MAX_GAME_ACTIONS = 250_000
-#: player moves in one hand beyond which it counts as a hand that cannot end
-MAX_HAND_ACTIONS = SAFETY_LIMIT
+from ..limits import MAX_GAME_ACTIONS, MAX_HAND_ACTIONS
 
 # what can go wrong in a game (GameOutcome.failure)
 INVARIANT, HAND_LIMIT, GAME_LIMIT, ERROR, BAD_MOVE = (
