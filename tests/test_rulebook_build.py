@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from rulespec.cli import main
+from rulespec.cli import EXIT_INTERRUPTED, main
 
 from conftest import ROOT, VARIANTS
 
@@ -43,7 +43,7 @@ def test_an_interrupted_build_changes_nothing(mine, tmp_path, monkeypatch):
         raise KeyboardInterrupt
 
     monkeypatch.setattr(R.Rulebook, "page", interrupted)
-    assert main(["build", str(mine), "--out", str(out), "--no-site"]) == 2
+    assert main(["build", str(mine), "--out", str(out), "--no-site"]) == EXIT_INTERRUPTED
     assert snapshot(out) == before
     monkeypatch.setattr(R.Rulebook, "page", lambda self: 1 / 0)
     assert main(["build", str(mine), "--out", str(out), "--no-site"]) == 2
