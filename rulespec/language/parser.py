@@ -10,6 +10,7 @@ from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from .diagnostics import Diagnostic, SpecError, line_of, suggest
+from .parser_cache import cache_file
 
 _HERE = Path(__file__).resolve().parent.parent
 # Installed wheels carry the grammar inside the package; a source checkout has it at the top.
@@ -42,12 +43,12 @@ def grammar_path() -> Path:
 
 @functools.lru_cache(maxsize=1)
 def parser() -> Lark:
-    """The LALR parser, built once per process; Lark keeps the built tables in a cache file
-    (keyed by a hash of the grammar) so that a new process starts quickly."""
+    """The LALR parser, built once per process; its tables are kept (keyed by a hash of the
+    grammar) only in the user's own cache folder, never in a shared one (see parser_cache)."""
     return Lark(
         grammar_path().read_text(encoding="utf-8"),
         parser="lalr",
-        cache=True,
+        cache=cache_file(),
         lexer="contextual",
         propagate_positions=True,
         maybe_placeholders=False,
