@@ -15,7 +15,7 @@ from ..ruleset import from_ir, to_plain
 from ..variant import Variant
 from . import checks, schema
 from .builder import Layer, file_layer, overlay, to_ir
-from .diagnostics import Diagnostic, SpecError, line_of, suggest
+from .diagnostics import Diagnostic, SpecError, line_of, normalise_newlines, suggest
 from .parser import parse_tree
 from .transformer import to_rules
 
@@ -76,7 +76,7 @@ class Compiler:
             col = e.start - (data.rfind(b"\n", 0, e.start) + 1) + 1
             return None, [Diagnostic("E403", "the file is not UTF-8 text", shown, line, col,
                                      hint="save the file as UTF-8")]
-        text = text.removeprefix("\ufeff")  # a byte-order mark, as some editors save UTF-8
+        text = normalise_newlines(text.removeprefix("\ufeff"))  # a byte-order mark, as some editors save UTF-8
         if "\x00" in text:
             return None, [Diagnostic("E403", "the file holds binary data, not text", shown,
                                      hint="a variant file is plain text")]
@@ -190,7 +190,7 @@ class Compiler:
         return self.finish(self.resolve_file(Path(path)))
 
     def compile_text(self, text: str, name: str = "<text>", base_dir: str | Path | None = None) -> Variant:
-        text = text.removeprefix("\ufeff")
+        text = normalise_newlines(text.removeprefix("\ufeff"))
         return self.finish(self.resolve_text(text, name, Path(base_dir or Path.cwd())))
 
 

@@ -1,7 +1,14 @@
 """Diagnostics: every problem a user can cause, in one form for every stage.
 
 A diagnostic prints gcc-style: ``file:line:col: error[E201]: message``, then the source
-line with a caret under the span, then a hint where there is one.
+line with a caret under the span, then a hint where there is one, then notes that point
+at other places (the parent's rule a house rule changed).
+
+A line ends at ``\n`` only: files are read with CRLF and lone CR made ``\n``
+(:func:`normalise_newlines`), and the other characters some tools break lines at (form
+feed, NEL, U+2028, U+2029) are ordinary characters everywhere, as they are to Lark, so
+the parser, the line number and the line shown always agree. Everything printed goes
+through :func:`~rulespec.terminal.visible`: a file's control characters show as escapes.
 """
 
 from __future__ import annotations
@@ -9,9 +16,24 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass
 
+from ..terminal import visible
+
 
 class RulespecError(Exception):
     """Root of every error rulespec raises on purpose."""
+
+
+@dataclass(frozen=True)
+class Note:
+    """A second place that explains a diagnostic: ``note: MESSAGE at FILE:LINE:COL``."""
+
+    message: str
+    file: str
+    line: int
+    column: int
+
+    def format(self) -> str:
+        return visible(f"  note: {self.message} at {self.file}:{self.line}:{self.column}")
 
 
 @dataclass(frozen=True)
@@ -24,6 +46,7 @@ class Diagnostic:
     end_column: int | None = None
     hint: str | None = None
     source_line: str | None = None
+    notes: tuple = ()  # of Note
 
     @property
     def severity(self) -> str:
@@ -35,19 +58,28 @@ class Diagnostic:
 
     def format(self) -> str:
         head = f"{self.file}:{self.line}:{self.column}: {self.severity}[{self.code}]: {self.message}"
-        lines = [head]
+        lines = [visible(head)]
         if self.source_line is not None:
-            text = self.source_line.rstrip("\r\n").expandtabs(1)
-            width = max(1, (self.end_column or self.column + 1) - self.column)
-            width = min(width, max(1, len(text) - self.column + 1))
-            lines.append(f"    {text}")
-            lines.append("    " + " " * (self.column - 1) + "^" * width)
+            lines += _excerpt(self.source_line, self.column, self.end_column)
         if self.hint:
-            lines.append(f"  hint: {self.hint}")
+            lines.append(visible(f"  hint: {self.hint}"))
+        lines += [n.format() for n in self.notes]
         return "\n".join(lines)
 
     def __str__(self) -> str:
         return self.format()
+
+
+def _excerpt(source: str, column: int, end_column: int | None) -> list[str]:
+    """The source line as printed (tabs as one space, controls as escapes) and a caret under
+    columns ``column`` to ``end_column`` of the file's text, wherever escapes moved them."""
+    raw = source.rstrip("\n").expandtabs(1)
+    shown = visible(raw)
+    start = column - 1
+    end = max(start + 1, (end_column or column + 1) - 1)
+    lead = len(visible(raw[:start])) + max(0, start - len(raw))
+    width = max(1, len(visible(raw[start:end])))
+    return [f"    {shown}", "    " + " " * lead + "^" * width]
 
 
 class SpecError(RulespecError):
@@ -66,9 +98,17 @@ class SpecError(RulespecError):
         return [d for d in self.diagnostics if d.is_error]
 
 
+def normalise_newlines(text: str) -> str:
+    """``text`` with CRLF and lone CR as ``\n``: the one line break the grammar knows."""
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
 def line_of(text: str, line: int) -> str | None:
-    """The 1-based ``line`` of ``text``, or None past the end."""
-    lines = text.splitlines()
+    """The 1-based ``line`` of ``text`` (lines end at ``\n`` only, as Lark counts them), or
+    None past the end."""
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()  # the line break that ends the file does not start a line
     return lines[line - 1] if 0 < line <= len(lines) else None
 
 

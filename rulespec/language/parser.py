@@ -94,7 +94,7 @@ def syntax_diagnostic(text: str, err: UnexpectedInput, filename: str) -> Diagnos
     """One clear sentence for a parse failure, with a hint where a close word exists."""
     line, col = getattr(err, "line", 1) or 1, getattr(err, "column", 1) or 1
     if isinstance(err, UnexpectedEOF) or (isinstance(err, UnexpectedToken) and err.token.type == "$END"):
-        last = text.rstrip().splitlines() or [""]
+        last = text.rstrip().split("\n")
         line, col = len(last), len(last[-1]) + 1
         expected = err.expected
         return Diagnostic(

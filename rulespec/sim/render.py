@@ -12,6 +12,7 @@ from rich.text import Text
 
 from .. import cards as C
 from ..engine import actions as A
+from ..terminal import visible
 
 # suits in the order a hand is shown: black and red alternate (S H C D)
 SUIT_ORDER = (0, 1, 3, 2)
@@ -139,7 +140,7 @@ def table_view(game, obs, human: int, bots: dict, worth: tuple[str, int] | None 
         mine.append(f"    {worth[0]} {worth[1]}", style="dim")
     grid.add_row(f"Your hand ({len(obs.hand)})", mine)
     dealer = seat_name(obs.dealer, human, bots)
-    title = f"{rs.name} · hand {obs.round} · dealer: {dealer}"
+    title = Text(f"{visible(rs.name)} · hand {obs.round} · dealer: {dealer}")  # Text: never markup
     return Panel(grid, title=title, title_align="left", border_style="blue")
 
 
@@ -171,4 +172,4 @@ def hand_result_view(game, result, human: int | None, bots: dict) -> Panel:
         head += " the hand"
     if result.rummy:
         head += " (rummy!)"
-    return Panel(t, title=f"Hand {result.round} over · {head}", title_align="left", border_style="green")
+    return Panel(t, title=Text(visible(f"Hand {result.round} over · {head}")), title_align="left", border_style="green")
