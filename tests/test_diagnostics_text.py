@@ -91,3 +91,10 @@ def test_a_hint_and_message_with_escapes_are_made_visible():
     assert "\x1b" not in out and "\x9b" not in out
     assert out.split("\n")[0] == "f\\x1b.rules:1:1: error[E101]: `\\x1b[31m` is odd"
     assert out.split("\n")[-1] == "  hint: try \\x9b1m"
+
+
+def test_a_long_source_line_is_cut_around_the_caret():
+    src = "a" * 500 + "bad" + "b" * 500
+    _, shown, caret = Diagnostic("E101", "m", "f", 1, 501, 504, None, src).format().split("\n")
+    assert shown.startswith("    …") and shown.endswith("…") and len(shown) < 120
+    assert shown[caret.index("^"):caret.index("^") + 3] == "bad" and caret.strip() == "^^^"

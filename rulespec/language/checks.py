@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from .. import cards as C
 from ..ruleset import Ruleset
-from .builder import span_for
+from .builder import span_finder
 from .diagnostics import Diagnostic, line_of
 
 MAX_PLAYER_COUNTS = 12
@@ -420,9 +420,10 @@ def run(ruleset: Ruleset, doc: dict, sources: dict, texts: dict[str, str]) -> li
     """Every problem every registered check finds, each at the clause it concerns."""
     out = []
     main = ruleset.origin.file if ruleset.origin else "<text>"
+    span_for = span_finder(sources)
     for code, fn in CHECKS.items():
         for p in fn(ruleset, doc):
-            span = span_for(sources, p.path.split("."))
+            span = span_for(p.path.split("."))
             if span is None:
                 out.append(Diagnostic(code, p.message, main, 1, 1, None, p.hint, line_of(texts.get(main, ""), 1)))
                 continue

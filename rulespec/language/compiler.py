@@ -15,7 +15,7 @@ from ..ruleset import from_ir, to_plain
 from ..variant import Variant
 from . import checks, schema
 from .builder import Layer, file_layer, overlay, to_ir
-from .diagnostics import Diagnostic, SpecError, line_of, normalise_newlines, suggest
+from .diagnostics import Diagnostic, SpecError, capped, line_of, normalise_newlines, suggest
 from .parser import parse_tree
 from .transformer import to_rules
 
@@ -202,8 +202,8 @@ def _new_lines(earlier: list[Diagnostic], later: list[Diagnostic]) -> list[Diagn
 
 
 def _ordered(diags: list[Diagnostic]) -> list[Diagnostic]:
-    """One of each diagnostic, by file, then line and column."""
-    return sorted(dict.fromkeys(diags), key=lambda d: (d.file, d.line, d.column))
+    """One of each diagnostic, by file, then line and column; at most MAX_PER_FILE a file."""
+    return capped(sorted(dict.fromkeys(diags), key=lambda d: (d.file, d.line, d.column)))
 
 
 def _search_dirs(base_dir: Path) -> list[Path]:

@@ -14,6 +14,7 @@ through :func:`~rulespec.terminal.visible`: a file's control characters show as 
 from __future__ import annotations
 
 import difflib
+import functools
 from dataclasses import dataclass
 
 from ..terminal import visible
@@ -70,16 +71,50 @@ class Diagnostic:
         return self.format()
 
 
+EXCERPT_WIDTH = 100  # characters of a long source line shown around the caret
+
+
 def _excerpt(source: str, column: int, end_column: int | None) -> list[str]:
-    """The source line as printed (tabs as one space, controls as escapes) and a caret under
-    columns ``column`` to ``end_column`` of the file's text, wherever escapes moved them."""
-    raw = source.rstrip("\n").expandtabs(1)
-    shown = visible(raw)
+    """The source line as printed (tabs as one space, controls as escapes; a long line cut to
+    a window around the caret) and a caret under columns ``column`` to ``end_column`` of the
+    file's text, wherever escapes moved them."""
+    raw = source.rstrip("\n")
     start = column - 1
     end = max(start + 1, (end_column or column + 1) - 1)
-    lead = len(visible(raw[:start])) + max(0, start - len(raw))
-    width = max(1, len(visible(raw[start:end])))
-    return [f"    {shown}", "    " + " " * lead + "^" * width]
+    lo = max(0, min(start - 20, len(raw) - EXCERPT_WIDTH))
+    hi = min(len(raw), lo + EXCERPT_WIDTH)
+    before, after = ("…" if lo > 0 else ""), ("…" if hi < len(raw) else "")
+    part = raw[lo:hi].expandtabs(1)
+    start, end = start - lo, min(end, hi) - lo
+    lead = len(before) + len(visible(part[:start])) + max(0, start - len(part))
+    width = max(1, len(visible(part[start:end])))
+    return [f"    {before}{visible(part)}{after}", "    " + " " * lead + "^" * width]
+
+
+MAX_PER_FILE = 100  # diagnostics reported for one file; the rest are counted in one more
+
+
+def capped(diags: list[Diagnostic]) -> list[Diagnostic]:
+    """``diags`` (in order) with at most :data:`MAX_PER_FILE` of each file's, and for a file
+    that has more, one last diagnostic that counts the rest (E404, or W404 if all warnings):
+    a file that says one wrong thing 40,000 times gets a readable report, not 40,000 lines."""
+    out, hidden = [], {}
+    shown: dict[str, int] = {}
+    for d in diags:
+        if shown.get(d.file, 0) < MAX_PER_FILE:
+            shown[d.file] = shown.get(d.file, 0) + 1
+            out.append(d)
+        else:
+            hidden.setdefault(d.file, []).append(d)
+    for file, rest in hidden.items():
+        errors = sum(d.is_error for d in rest)
+        last = rest[-1]
+        out.append(Diagnostic(
+            "E404" if errors else "W404",
+            f"{len(rest):,} more problems in this file are not shown ({errors:,} errors, "
+            f"{len(rest) - errors:,} warnings)", file, last.line, 1,
+            hint=f"fix the first {MAX_PER_FILE} and check the file again"))
+    return out
 
 
 class SpecError(RulespecError):
@@ -106,10 +141,17 @@ def normalise_newlines(text: str) -> str:
 def line_of(text: str, line: int) -> str | None:
     """The 1-based ``line`` of ``text`` (lines end at ``\n`` only, as Lark counts them), or
     None past the end."""
+    lines = _lines(text)
+    return lines[line - 1] if 0 < line <= len(lines) else None
+
+
+@functools.lru_cache(maxsize=4)
+def _lines(text: str) -> tuple[str, ...]:
+    """The lines of a file, split once (every diagnostic of the file asks for one)."""
     lines = text.split("\n")
     if lines and lines[-1] == "":
         lines.pop()  # the line break that ends the file does not start a line
-    return lines[line - 1] if 0 < line <= len(lines) else None
+    return tuple(lines)
 
 
 def suggest(word: str, choices, cutoff: float = 0.7) -> str | None:

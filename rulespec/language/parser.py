@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import re
 from pathlib import Path
@@ -166,36 +167,46 @@ def _expect_hint(expected) -> str | None:
 MAX_SYNTAX_ERRORS = 20
 
 
-def _blank_statement(text: str, line: int) -> str:
-    """``text`` with the statement holding ``line`` replaced by empty lines, so that the
-    rest of the file can still be parsed (and line numbers stay the same)."""
-    lines = text.split("\n")
-    i = min(max(line - 1, 0), len(lines) - 1)
-    while i > 0 and (not lines[i].strip() or lines[i][:1] in " \t" or lines[i].lstrip().startswith("#")):
-        i -= 1
-    j = i + 1
-    while j < len(lines) and (not lines[j].strip() or lines[j][:1] in " \t" or lines[j].lstrip().startswith("#")):
-        j += 1
-    return "\n".join(lines[:i] + [""] * (j - i) + lines[j:])
+def _next_statement(text: str, line: int) -> int | None:
+    """The offset in ``text`` of the first line after ``line`` that starts a statement (at
+    the left margin, not a comment), or None: where parsing can start again after an error."""
+    pos = 0
+    for _ in range(line):  # to the start of the line after ``line``
+        pos = text.find("\n", pos) + 1
+        if pos == 0:
+            return None
+    while pos < len(text):
+        if text[pos] not in " \t\n#":
+            return pos
+        nl = text.find("\n", pos)
+        if nl < 0:
+            return None
+        pos = nl + 1
+    return None
 
 
 def parse_tree(text: str, filename: str = "<text>") -> Tree:
-    """Parse variant text. On a syntax error the failing statement is set aside and the
-    rest parsed again, so one :class:`SpecError` reports every syntax error in the file."""
+    """Parse variant text. On a syntax error the failing statement is set aside and parsing
+    starts again at the next statement, so one :class:`SpecError` reports every syntax error
+    in the file. Statements are independent, so what parsed before an error needs no second
+    look: each error costs only the text after it, and the whole run stays linear."""
+    try:
+        return parser().parse(text)
+    except UnexpectedInput as err:
+        first = err
     diags: list[Diagnostic] = []
-    current = text
-    while len(diags) < MAX_SYNTAX_ERRORS:
+    rest, offset, err = text, 0, first  # ``rest`` is text[...] from line ``offset + 1`` on
+    while True:
+        diag = syntax_diagnostic(rest, err, filename)
+        diags.append(dataclasses.replace(diag, line=diag.line + offset))
+        cut = _next_statement(rest, diag.line)
+        if cut is None or len(diags) >= MAX_SYNTAX_ERRORS:
+            break
+        offset += rest.count("\n", 0, cut)
+        rest = rest[cut:]
         try:
-            tree = parser().parse(current)
-        except UnexpectedInput as err:
-            diag = syntax_diagnostic(current, err, filename)
-            diags.append(diag)
-            blanked = _blank_statement(current, diag.line)
-            if blanked == current:
-                break
-            current = blanked
-            continue
-        if not diags:
-            return tree
-        break
+            parser().parse(rest)
+            break
+        except UnexpectedInput as e:
+            err = e
     raise SpecError(diags)

@@ -10,7 +10,7 @@ from pathlib import Path
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import best_match
 
-from .builder import span_for
+from .builder import span_finder
 from .diagnostics import Diagnostic, line_of
 
 SCHEMA_PATH = Path(__file__).with_name("schema.json")
@@ -123,8 +123,9 @@ def check(doc: dict, sources: dict, texts: dict[str, str], main_file: str) -> li
     first = best_match(errors)
     errors.sort(key=lambda e: (e is not first, list(map(str, e.absolute_path))))
     out: list[Diagnostic] = []
+    span_for = span_finder(sources)
     for err in errors:
-        span = span_for(sources, [str(p) for p in err.absolute_path])
+        span = span_for([str(p) for p in err.absolute_path])
         if span is None:
             file, line, col, end = main_file, 1, 1, None
         else:
