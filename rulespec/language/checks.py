@@ -330,17 +330,11 @@ def knock_threshold(r: Ruleset, doc: dict):
     k = r.knock
     if k is None:
         return
+    # A limit no hand reaches is a knock at any count: a rule some games use, and no
+    # different from `under 99` in Gin (whose worst hand has 98), so both are accepted.
     if k.max_deadwood < 0:
         yield Problem("knock.max_deadwood", "a knock needs deadwood below zero, which no hand has",
                       "knock with deadwood of 0 or more; for gin only, use `gin:`")
-        return
-    values = sorted((v for v in r.values.ranks if v is not None), reverse=True)
-    top = max(values) if values else 0
-    hand = max((s.cards for s in r.deal.sizes), default=0)
-    reachable = top * hand
-    if k.max_deadwood >= reachable:
-        yield Problem("knock.max_deadwood", f"every hand may knock: no {hand}-card hand has more than "
-                                            f"{reachable} deadwood", "use a smaller knock limit")
 
 
 @check("E342")

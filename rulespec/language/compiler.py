@@ -108,7 +108,7 @@ class Compiler:
         parent_path = find_parent(rules.extends, base_dir)
         if parent_path is None:
             known = sorted(p.stem for d in _search_dirs(base_dir) if d.is_dir() for p in d.glob("*.rules"))
-            guess = suggest(rules.extends, known, 0.6)
+            guess = suggest(rules.extends, known)
             diags.append(Diagnostic("E305", f"there is no variant `{rules.extends}` to extend",
                                     hint=f"did you mean `{guess}`?" if guess else
                                     "name a file in variants/ (without .rules) or give its path", **where))

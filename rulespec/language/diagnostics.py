@@ -13,8 +13,8 @@ through :func:`~rulespec.terminal.visible`: a file's control characters show as 
 
 from __future__ import annotations
 
-import difflib
 import functools
+import unicodedata
 from dataclasses import dataclass
 
 from ..terminal import visible
@@ -154,7 +154,45 @@ def _lines(text: str) -> tuple[str, ...]:
     return tuple(lines)
 
 
-def suggest(word: str, choices, cutoff: float = 0.7) -> str | None:
-    """The closest of ``choices`` to a misspelt ``word``, for a "did you mean" hint."""
-    found = difflib.get_close_matches(word.lower(), sorted(set(choices)), n=1, cutoff=cutoff)
-    return found[0] if found else None
+def suggest(word: str, choices) -> str | None:
+    """The word of ``choices`` that ``word`` is most likely a slip for, for a "did you mean"
+    hint; None when none is.
+
+    A slip is a typo (one letter wrong, missing, extra or two swapped; two in a word of six
+    letters or more; case and accents do not count) or another form of the same word (a
+    shared stem of four letters: ``scores`` for ``scoring``). Letters in common are not
+    enough: ``ropes`` shares four with ``groups``, which means something else (a set), so a
+    looser rule (difflib's ratio, used before) offered a word of another meaning."""
+    w = _fold(word)
+    found = []
+    for c in sorted(set(choices)):
+        f = _fold(c)
+        d = _edits(w, f)
+        stem = len(_common_prefix(w, f)) >= 4
+        if d <= (1 if len(w) < 6 else 2) or stem:
+            found.append((d, -len(_common_prefix(w, f)), c))
+    return min(found)[2] if found else None
+
+
+def _fold(word: str) -> str:
+    """Lower case without accents: ``Lów`` → ``low``."""
+    return "".join(ch for ch in unicodedata.normalize("NFKD", word.lower()) if not unicodedata.combining(ch))
+
+
+def _common_prefix(a: str, b: str) -> str:
+    return a[: next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))]
+
+
+def _edits(a: str, b: str) -> int:
+    """Letters to change, add, drop or swap (adjacent) to make ``a`` into ``b``."""
+    if abs(len(a) - len(b)) > 2:
+        return 3
+    prev2, prev = None, list(range(len(b) + 1))
+    for i, x in enumerate(a, 1):
+        cur = [i] + [0] * len(b)
+        for j, y in enumerate(b, 1):
+            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (x != y))
+            if prev2 is not None and i > 1 and j > 1 and x == b[j - 2] and a[i - 2] == y:
+                cur[j] = min(cur[j], prev2[j - 2] + 1)
+        prev2, prev = prev, cur
+    return prev[-1]

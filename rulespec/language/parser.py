@@ -108,7 +108,7 @@ def syntax_diagnostic(text: str, err: UnexpectedInput, filename: str) -> Diagnos
         if start < err.pos_in_stream:  # the lexer read a keyword that is only the word's start
             col -= err.pos_in_stream - start
             known = word in keywords()
-            guess = text[start : err.pos_in_stream] if known else suggest(word, keywords(), cutoff=0.6)
+            guess = text[start : err.pos_in_stream] if known else suggest(word, keywords())
             what = "does not belong here" if known else "is not a word the rules know"
             return Diagnostic("E101", f"`{word}` {what}", filename, line, col,
                               col + len(word), f"did you mean `{guess}`?" if guess else _expect_hint(expected),
@@ -127,7 +127,7 @@ def syntax_diagnostic(text: str, err: UnexpectedInput, filename: str) -> Diagnos
     src = line_of(text, line) or ""
     at_statement_start = "DECK" in expected and "SCORING" in expected
     if at_statement_start:
-        guess = suggest(word.rstrip(":"), TOPICS, cutoff=0.6)
+        guess = suggest(word.rstrip(":"), TOPICS)
         msg = f"`{word}` does not start a rule"
         colon = "" if guess in ("variant", "extends") else ":"
         hint = f"did you mean `{guess}{colon}`?" if guess else "a rule starts with a topic such as `deck:` or `scoring:`"
@@ -147,7 +147,7 @@ def syntax_diagnostic(text: str, err: UnexpectedInput, filename: str) -> Diagnos
         return Diagnostic("E105", f"a `:` is missing before `{word}`", filename, line, col, col + len(word),
                           f"write `{before.split(';')[-1].strip()}: {word} …`" if before else None, src)
     plain = [w for w in words if not w.startswith("a ") and " " not in w]
-    guess = suggest(word, plain, cutoff=0.6) if word.isalpha() or "-" in word else None
+    guess = suggest(word, plain) if word.isalpha() or "-" in word else None
     if guess is None and word.lower() != word and word.lower() in plain:
         guess = word.lower()
     hint = f"did you mean `{guess}`?" if guess else _expect_hint(expected)
