@@ -49,7 +49,7 @@ def test_unicode_line_separators_are_ordinary_characters_everywhere(tmp_path, ca
 def test_a_separator_outside_a_comment_is_shown_where_it_is(tmp_path, capsys):
     code, lines = check(tmp_path, capsys, 'variant "x"\fplayers: 2\n')
     head, src, caret = located(lines, "x.rules:1:12: error[E101]")
-    assert "`\\x0c`" in head
+    assert head.endswith("a form feed is not a line break in a rules file")
     assert src == '    variant "x"\\x0cplayers: 2'
     assert caret == "    " + " " * 11 + "^^^^"  # under the four characters `\x0c` stands as
 

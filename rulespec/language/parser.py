@@ -34,6 +34,11 @@ _TOKEN_WORDS = {
 }
 
 
+# Characters some editors break lines at; in a rules file only \n (CRLF, CR) does, as in Lark.
+_NOT_LINE_BREAKS = {"\f": "a form feed", "\v": "a vertical tab", "\x85": "a NEL (next line) character",
+                    "\u2028": "a Unicode line separator", "\u2029": "a Unicode paragraph separator"}
+
+
 @functools.lru_cache(maxsize=1)
 def grammar_path() -> Path:
     for p in GRAMMAR_CANDIDATES:
@@ -104,6 +109,10 @@ def syntax_diagnostic(text: str, err: UnexpectedInput, filename: str) -> Diagnos
         )
     if isinstance(err, UnexpectedCharacters):
         expected = err.allowed or set()
+        breaks = _NOT_LINE_BREAKS.get(text[err.pos_in_stream : err.pos_in_stream + 1])
+        if breaks:
+            return Diagnostic("E101", f"{breaks} is not a line break in a rules file", filename, line, col, col + 1,
+                              "end the line with an ordinary line break (Enter)", line_of(text, line))
         start, word = _word_at(text, err.pos_in_stream)
         if start < err.pos_in_stream:  # the lexer read a keyword that is only the word's start
             col -= err.pos_in_stream - start
