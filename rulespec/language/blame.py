@@ -31,9 +31,8 @@ def _without(changes: Layer, path: str | None = None, only: str | None = None) -
 def relocate(found: list[Diagnostic], res, check: Callable[[Layer], list[Diagnostic]]) -> list[Diagnostic]:
     """``found`` with each problem that ``res``'s own changes cause in an ancestor's lines
     moved to the change that causes it, with a note at the ancestor's line."""
-    moved = [d for d in found if d.file != res.file]
     changes, base = res.changes, res.base
-    if not moved or changes is None or base is None or not 0 < len(changes.values) <= MAX_CHANGES:
+    if all(d.file == res.file for d in found) or changes is None or base is None or not 0 < len(changes.values) <= MAX_CHANGES:
         return found
     in_parent = {_key(d) for d in check(overlay(base, Layer(changes.file))[0])}
     tried: dict[tuple, set] = {}
@@ -47,7 +46,7 @@ def relocate(found: list[Diagnostic], res, check: Callable[[Layer], list[Diagnos
     by_line = sorted(changes.values, key=lambda p: (changes.spans[p].line, changes.spans[p].column))
     out = []
     for d in found:
-        if d not in moved or _key(d) in in_parent:
+        if d.file == res.file or _key(d) in in_parent:
             out.append(d)
             continue
         causes = [p for p in by_line if _key(d) not in keys(path=p)] or \

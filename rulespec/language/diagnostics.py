@@ -108,13 +108,16 @@ def capped(diags: list[Diagnostic]) -> list[Diagnostic]:
             hidden.setdefault(d.file, []).append(d)
     for file, rest in hidden.items():
         errors = sum(d.is_error for d in rest)
-        last = rest[-1]
         out.append(Diagnostic(
             "E404" if errors else "W404",
-            f"{len(rest):,} more problems in this file are not shown ({errors:,} errors, "
-            f"{len(rest) - errors:,} warnings)", file, last.line, 1,
+            f"{_count(len(rest), 'more problem')} in this file {'is' if len(rest) == 1 else 'are'} not shown "
+            f"({_count(errors, 'error')}, {_count(len(rest) - errors, 'warning')})", file, rest[-1].line, 1,
             hint=f"fix the first {MAX_PER_FILE} and check the file again"))
     return out
+
+
+def _count(n: int, what: str) -> str:
+    return f"{n:,} {what}" + ("s" if n != 1 else "")
 
 
 class SpecError(RulespecError):
