@@ -128,7 +128,7 @@ class Compiler:
             return result
         key = parent_path.resolve()
         if key in stack:
-            chain = " → ".join(display_name(p) for p in (*stack[stack.index(key):], key))
+            chain = " → ".join(openable(p) for p in (*stack[stack.index(key):], key))
             diags.append(Diagnostic("E306", "these house rules extend themselves in a circle",
                                     hint=f"the chain is {chain}", **where))
             return result
