@@ -68,3 +68,8 @@ def test_a_knock_at_any_count_is_accepted_however_it_is_written(limit):
     while game.is_chance():
         game.apply_chance()
     assert any(str(a).startswith("knock") for a in game.legal_actions())  # any hand may knock
+
+
+def test_a_name_given_twice_is_said_in_words_not_as_a_python_list():
+    d = diagnostics(GIN.replace("offered to the non-dealer, then the dealer", "offered to the dealer, then the dealer"))[0]
+    assert d.code == "E201" and d.message == "the upcard offer names `dealer` twice" and d.hint == "name each one once"

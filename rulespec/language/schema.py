@@ -60,7 +60,7 @@ FIELD_WORDS = {
     "scoring": "a score", "scoring.rummy.multiplier": "the going-rummy multiplier", "game.target": "the target score",
     "game.rounds": "the number of deals", "game.eliminate": "the score that knocks a player out",
     "name": "the variant's name", "terms.set": "the word for a set", "terms.run": "the word for a run",
-    "terms.opening": "the word for opening",
+    "terms.opening": "the word for opening", "deal.offer": "the upcard offer",
 }
 
 # What to write instead of a word the rule cannot take (the choices are said in the message).
@@ -119,6 +119,9 @@ def _sentence(err) -> str:
         return f"{where or 'this list'} may have at most {err.validator_value} entries"
     if v == "enum":
         return f"{where or 'this rule'} can be {either(err.validator_value)}, not `{err.instance}`"
+    if v == "uniqueItems":
+        twice = sorted({str(x) for x in err.instance if err.instance.count(x) > 1})
+        return f"{where or 'this rule'} names {either(twice).replace(' or ', ' and ')} twice"
     if v == "required":
         missing = err.message.split("'")[1] if "'" in err.message else ""
         return f"the rules never give {REQUIRED_WORDS.get(missing, missing.replace('_', ' '))}"
@@ -154,6 +157,8 @@ def check(doc: dict, sources: dict, texts: dict[str, str], main_file: str) -> li
             end = span["end_column"] if span["end_line"] == line else None
         hint = "sizes are limited so that every variant stays quick to compile and play" \
             if err.validator in ("maximum", "maxItems") else None
+        if err.validator == "uniqueItems":
+            hint = "name each one once"
         if err.validator == "enum":
             words = ".".join(str(p) for p in err.absolute_path if not isinstance(p, int))
             hint = ENUM_HINTS.get(words, f"write {either(err.validator_value)}")
