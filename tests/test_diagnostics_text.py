@@ -3,6 +3,8 @@ escape sequences, rich markup and emoji codes (issue 13 items 4 and 15)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 import rulespec
@@ -60,8 +62,8 @@ def test_line_of_counts_lines_as_lark_does():
 
 
 def test_compile_text_reads_lone_cr_as_line_breaks():
-    v = rulespec.compile_text(open(rulespec.__path__[0] + "/../variants/gin.rules").read().replace("\n", "\r"),
-                              "gin.rules")
+    gin = (Path(__file__).resolve().parent.parent / "variants" / "gin.rules").read_text(encoding="utf-8")
+    v = rulespec.compile_text(gin.replace("\n", "\r"), "gin.rules")
     assert v.name == "Gin Rummy"
 
 
