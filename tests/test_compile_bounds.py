@@ -72,3 +72,16 @@ def test_syntax_errors_at_the_end_of_a_long_file_cost_one_pass():
 def test_the_language_reference_states_the_cap_from_the_code():
     doc = (ROOT / "docs" / "language.md").read_text(encoding="utf-8")
     assert f"more than {MAX_PER_FILE} problems: the first {MAX_PER_FILE} are shown" in doc
+    from rulespec.language.parser import MAX_SYNTAX_ERRORS
+
+    assert f"After {MAX_SYNTAX_ERRORS} syntax errors the rest of the file is not read" in doc
+
+
+def test_a_file_with_more_syntax_errors_than_are_read_says_so():
+    from rulespec.language.parser import MAX_SYNTAX_ERRORS
+
+    with pytest.raises(rulespec.SpecError) as e:
+        rulespec.compile_text(HEAD + "aces: lwo\n" * (MAX_SYNTAX_ERRORS + 5), "typos.rules")
+    *errors, last = e.value.diagnostics
+    assert [d.code for d in errors] == ["E101"] * MAX_SYNTAX_ERRORS
+    assert last.code == "E404" and last.line == 3 + MAX_SYNTAX_ERRORS and "stopped after" in last.message

@@ -116,6 +116,12 @@ def capped(diags: list[Diagnostic]) -> list[Diagnostic]:
     return out
 
 
+def stopped_after(what: str, file: str, line: int) -> Diagnostic:
+    """E404 for a file whose checking stopped early, at the ``line`` it stopped before."""
+    return Diagnostic("E404", f"checking stopped after {what}; the rest of the file was not read", file, line, 1,
+                      hint="fix these and check the file again")
+
+
 def _count(n: int, what: str) -> str:
     return f"{n:,} {what}" + ("s" if n != 1 else "")
 

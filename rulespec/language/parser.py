@@ -10,7 +10,7 @@ from pathlib import Path
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from .diagnostics import Diagnostic, SpecError, line_of, suggest
+from .diagnostics import Diagnostic, SpecError, line_of, stopped_after, suggest
 from .parser_cache import cache_file
 
 _HERE = Path(__file__).resolve().parent.parent
@@ -209,9 +209,12 @@ def parse_tree(text: str, filename: str = "<text>") -> Tree:
         diag = syntax_diagnostic(rest, err, filename)
         diags.append(dataclasses.replace(diag, line=diag.line + offset))
         cut = _next_statement(rest, diag.line)
-        if cut is None or len(diags) >= MAX_SYNTAX_ERRORS:
+        if cut is None:
             break
         offset += rest.count("\n", 0, cut)
+        if len(diags) >= MAX_SYNTAX_ERRORS:
+            diags.append(stopped_after(f"{MAX_SYNTAX_ERRORS} syntax errors", filename, offset + 1))
+            break
         rest = rest[cut:]
         try:
             parser().parse(rest)
