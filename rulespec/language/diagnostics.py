@@ -78,7 +78,7 @@ def _excerpt(source: str, column: int, end_column: int | None) -> list[str]:
     """The source line as printed (tabs as one space, controls as escapes; a long line cut to
     a window around the caret) and a caret under columns ``column`` to ``end_column`` of the
     file's text, wherever escapes moved them."""
-    raw = source.rstrip("\n")
+    raw = source.rstrip("\r\n")  # a line read without normalise_newlines may end in CR
     start = column - 1
     end = max(start + 1, (end_column or column + 1) - 1)
     lo = max(0, min(start - 20, len(raw) - EXCERPT_WIDTH))
