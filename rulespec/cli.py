@@ -17,6 +17,8 @@ import threading
 import traceback
 from pathlib import Path
 
+from rich.text import Text
+
 from . import __version__
 from .formats import FORMATS, render
 from .language.compiler import Compiler
@@ -73,11 +75,14 @@ def ir_json(ir: dict) -> str:
 
 
 def print_diagnostic(d: Diagnostic) -> None:
+    """One diagnostic on stderr, exactly as :meth:`Diagnostic.format` writes it (the file's own
+    characters, controls made visible): no markup, no emoji codes (``:100:`` in ``f:100:3``)."""
     style = "bold red" if d.is_error else "bold yellow"
     lines = d.format().split("\n")
-    err.print(lines[0], style=style, markup=False)
+    err.print(Text(lines[0], style=style))
     for line in lines[1:]:
-        err.print(line, style="cyan" if line.lstrip().startswith("hint:") else None, markup=False)
+        kind = line.lstrip().split(":", 1)[0]
+        err.print(Text(line, style={"hint": "cyan", "note": "blue"}.get(kind, "")))
 
 
 def compile_all(files: list[Path]) -> tuple[dict[Path, object], list[Diagnostic]]:

@@ -9,25 +9,36 @@ rich's own syntax (``[bold]`` markup, ``:x:`` emoji codes). Everything printed t
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
-from rich.console import Console
-from rich.markup import escape
+if TYPE_CHECKING:
+    from rich.console import Console
 
-# C0 controls but tab and newline, DEL, and the C1 controls (ESC [ ... starts with \x1b; \x9b is CSI alone).
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+# C0 controls but tab and newline, DEL, the C1 controls (ESC [ ... starts with \x1b; \x9b is CSI
+# alone), and the Unicode line and paragraph separators, which a terminal may break a line at.
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029]")
 
 
 def visible(text: str) -> str:
     """``text`` with every control character written as an escape (``\\x1b``), so it cannot act."""
-    return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", str(text))
+    return _CONTROL.sub(_escape_one, str(text))
+
+
+def _escape_one(m: re.Match) -> str:
+    code = ord(m.group())
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
 
 
 def safe(text: str) -> str:
     """Untrusted text ready to sit inside rich markup: controls made visible, markup escaped."""
+    from rich.markup import escape  # rich only where something is printed: the compiler needs none
+
     return escape(visible(text))
 
 
 def console(stderr: bool = False) -> Console:
     """The consoles rulespec prints with: no emoji codes and no automatic highlighting, so a
     file's ``:x:`` or ``100`` prints as written."""
+    from rich.console import Console
+
     return Console(stderr=stderr, highlight=False, emoji=False, soft_wrap=True)

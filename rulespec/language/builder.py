@@ -63,13 +63,55 @@ def _clash(path: str, a: Assign, b: Assign) -> bool:
     return False
 
 
+class _Kept:
+    """The assignments kept so far, indexed so that finding the one a new assignment clashes
+    with costs the same however long the file is (a scan of every earlier clause made 25,000
+    clauses take seconds)."""
+
+    SAME_PATH_LIMIT = 64  # past every list's schema limit, which reports a longer list
+
+    def __init__(self):
+        self.by_path: dict[str, list[Assign]] = {}
+        self.by_value: dict[tuple, Assign] = {}  # (path, value) of list items that must differ
+        self.absent: dict[str, Assign] = {}  # paths said to be absent (value None)
+        self.under: dict[str, Assign] = {}  # first assignment below each path
+        self.order: dict[int, int] = {}  # id → place in the file: the earliest clash is named
+
+    def clash(self, a: Assign) -> Assign | None:
+        found = []
+        same = self.by_path.get(a.path, ())
+        if a.path not in APPEND_PATHS:
+            found += same[:1]
+        elif a.path not in _SELECTORS:
+            key = (a.path, repr(a.value))
+            found += [self.by_value[key]] if key in self.by_value else []
+        else:
+            found += [b for b in same[: self.SAME_PATH_LIMIT] if _clash(a.path, a, b)]
+        parts = a.path.split(".")
+        found += [self.absent[p] for p in (".".join(parts[:i]) for i in range(1, len(parts))) if p in self.absent]
+        if a.value is None and a.path in self.under:
+            found.append(self.under[a.path])
+        found = [b for b in found if b.span != a.span]
+        return min(found, key=lambda b: self.order[id(b)]) if found else None
+
+    def add(self, a: Assign) -> None:
+        self.order[id(a)] = len(self.order)
+        self.by_path.setdefault(a.path, []).append(a)
+        self.by_value.setdefault((a.path, repr(a.value)), a)
+        if a.value is None:
+            self.absent.setdefault(a.path, a)
+        parts = a.path.split(".")
+        for i in range(1, len(parts)):
+            self.under.setdefault(".".join(parts[:i]), a)
+
+
 def file_layer(rules: FileRules, text: str) -> tuple[Layer, list[Diagnostic]]:
     """One file's assignments as a layer, with duplicate (W301) and conflict (E301)
     diagnostics; a conflicting clause is left out so the rest can still be checked."""
     layer, diags = Layer(rules.file), []
-    kept: list[Assign] = []
+    kept = _Kept()
     for a in rules.assigns:
-        prev = next((b for b in kept if b.span != a.span and _clash(a.path, a, b)), None)
+        prev = kept.clash(a)
         if prev is not None:
             same = prev.path == a.path and prev.value == a.value
             where = f"line {prev.span.line}"
@@ -81,7 +123,7 @@ def file_layer(rules: FileRules, text: str) -> tuple[Layer, list[Diagnostic]]:
                 "remove one of the two" if same else f"keep only one of the two ({_describe(a.path)})",
                 line_of(text, a.span.line)))
             continue
-        kept.append(a)
+        kept.add(a)
         if a.path in APPEND_PATHS:
             layer.values.setdefault(a.path, []).append(a.value)
             layer.item_spans.setdefault(a.path, []).append(a.span)
@@ -173,14 +215,28 @@ def _put(doc: dict, path: str, value) -> None:
         node[last] = value
 
 
+def span_finder(sources: dict):
+    """``find(parts)``: the span of the rule at ``parts`` (a path into the IR): the deepest
+    rule that holds it, else the first rule written below it. The paths below each prefix
+    are indexed once, so finding a span for each of many errors stays linear."""
+    first_under: dict[str, str] = {}
+    for key in sorted(sources):
+        parts = key.split(".")
+        for n in range(1, len(parts)):
+            first_under.setdefault(".".join(parts[:n]), key)
+
+    def find(parts: list[str]) -> dict | None:
+        for n in range(len(parts), 0, -1):
+            key = ".".join(parts[:n])
+            if key in sources:
+                return sources[key]
+            if key in first_under:
+                return sources[first_under[key]]
+        return None
+
+    return find
+
+
 def span_for(sources: dict, parts: list[str]) -> dict | None:
-    """The span of the rule at ``parts`` (a path into the IR): the deepest rule that holds
-    it, else the first rule written below it."""
-    for n in range(len(parts), 0, -1):
-        key = ".".join(parts[:n])
-        if key in sources:
-            return sources[key]
-        under = sorted(k for k in sources if k.startswith(key + "."))
-        if under:
-            return sources[under[0]]
-    return None
+    """The span of the rule at ``parts`` (see :func:`span_finder`, for many look-ups)."""
+    return span_finder(sources)(parts)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from .. import cards as C
 from ..ruleset import Ruleset
-from .builder import span_for
+from .builder import span_finder
 from .diagnostics import Diagnostic, line_of
 
 MAX_PLAYER_COUNTS = 12
@@ -330,17 +330,11 @@ def knock_threshold(r: Ruleset, doc: dict):
     k = r.knock
     if k is None:
         return
+    # A limit no hand reaches is a knock at any count: a rule some games use, and no
+    # different from `under 99` in Gin (whose worst hand has 98), so both are accepted.
     if k.max_deadwood < 0:
         yield Problem("knock.max_deadwood", "a knock needs deadwood below zero, which no hand has",
                       "knock with deadwood of 0 or more; for gin only, use `gin:`")
-        return
-    values = sorted((v for v in r.values.ranks if v is not None), reverse=True)
-    top = max(values) if values else 0
-    hand = max((s.cards for s in r.deal.sizes), default=0)
-    reachable = top * hand
-    if k.max_deadwood >= reachable:
-        yield Problem("knock.max_deadwood", f"every hand may knock: no {hand}-card hand has more than "
-                                            f"{reachable} deadwood", "use a smaller knock limit")
 
 
 @check("E342")
@@ -423,9 +417,10 @@ def run(ruleset: Ruleset, doc: dict, sources: dict, texts: dict[str, str]) -> li
     """Every problem every registered check finds, each at the clause it concerns."""
     out = []
     main = ruleset.origin.file if ruleset.origin else "<text>"
+    span_for = span_finder(sources)
     for code, fn in CHECKS.items():
         for p in fn(ruleset, doc):
-            span = span_for(sources, p.path.split("."))
+            span = span_for(p.path.split("."))
             if span is None:
                 out.append(Diagnostic(code, p.message, main, 1, 1, None, p.hint, line_of(texts.get(main, ""), 1)))
                 continue

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import re
 from pathlib import Path
@@ -9,7 +10,8 @@ from pathlib import Path
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from .diagnostics import Diagnostic, SpecError, line_of, suggest
+from .diagnostics import Diagnostic, SpecError, line_of, stopped_after, suggest
+from .parser_cache import cache_file
 
 _HERE = Path(__file__).resolve().parent.parent
 # Installed wheels carry the grammar inside the package; a source checkout has it at the top.
@@ -32,6 +34,11 @@ _TOKEN_WORDS = {
 }
 
 
+# Characters some editors break lines at; in a rules file only \n (CRLF, CR) does, as in Lark.
+_NOT_LINE_BREAKS = {"\f": "a form feed", "\v": "a vertical tab", "\x85": "a NEL (next line) character",
+                    "\u2028": "a Unicode line separator", "\u2029": "a Unicode paragraph separator"}
+
+
 @functools.lru_cache(maxsize=1)
 def grammar_path() -> Path:
     for p in GRAMMAR_CANDIDATES:
@@ -42,12 +49,12 @@ def grammar_path() -> Path:
 
 @functools.lru_cache(maxsize=1)
 def parser() -> Lark:
-    """The LALR parser, built once per process; Lark keeps the built tables in a cache file
-    (keyed by a hash of the grammar) so that a new process starts quickly."""
+    """The LALR parser, built once per process; its tables are kept (keyed by a hash of the
+    grammar) only in the user's own cache folder, never in a shared one (see parser_cache)."""
     return Lark(
         grammar_path().read_text(encoding="utf-8"),
         parser="lalr",
-        cache=True,
+        cache=cache_file(),
         lexer="contextual",
         propagate_positions=True,
         maybe_placeholders=False,
@@ -93,7 +100,7 @@ def syntax_diagnostic(text: str, err: UnexpectedInput, filename: str) -> Diagnos
     """One clear sentence for a parse failure, with a hint where a close word exists."""
     line, col = getattr(err, "line", 1) or 1, getattr(err, "column", 1) or 1
     if isinstance(err, UnexpectedEOF) or (isinstance(err, UnexpectedToken) and err.token.type == "$END"):
-        last = text.rstrip().splitlines() or [""]
+        last = text.rstrip().split("\n")
         line, col = len(last), len(last[-1]) + 1
         expected = err.expected
         return Diagnostic(
@@ -102,11 +109,15 @@ def syntax_diagnostic(text: str, err: UnexpectedInput, filename: str) -> Diagnos
         )
     if isinstance(err, UnexpectedCharacters):
         expected = err.allowed or set()
+        breaks = _NOT_LINE_BREAKS.get(text[err.pos_in_stream : err.pos_in_stream + 1])
+        if breaks:
+            return Diagnostic("E101", f"{breaks} is not a line break in a rules file", filename, line, col, col + 1,
+                              "end the line with an ordinary line break (Enter)", line_of(text, line))
         start, word = _word_at(text, err.pos_in_stream)
         if start < err.pos_in_stream:  # the lexer read a keyword that is only the word's start
             col -= err.pos_in_stream - start
             known = word in keywords()
-            guess = text[start : err.pos_in_stream] if known else suggest(word, keywords(), cutoff=0.6)
+            guess = text[start : err.pos_in_stream] if known else suggest(word, keywords())
             what = "does not belong here" if known else "is not a word the rules know"
             return Diagnostic("E101", f"`{word}` {what}", filename, line, col,
                               col + len(word), f"did you mean `{guess}`?" if guess else _expect_hint(expected),
@@ -125,7 +136,7 @@ def syntax_diagnostic(text: str, err: UnexpectedInput, filename: str) -> Diagnos
     src = line_of(text, line) or ""
     at_statement_start = "DECK" in expected and "SCORING" in expected
     if at_statement_start:
-        guess = suggest(word.rstrip(":"), TOPICS, cutoff=0.6)
+        guess = suggest(word.rstrip(":"), TOPICS)
         msg = f"`{word}` does not start a rule"
         colon = "" if guess in ("variant", "extends") else ":"
         hint = f"did you mean `{guess}{colon}`?" if guess else "a rule starts with a topic such as `deck:` or `scoring:`"
@@ -145,7 +156,7 @@ def syntax_diagnostic(text: str, err: UnexpectedInput, filename: str) -> Diagnos
         return Diagnostic("E105", f"a `:` is missing before `{word}`", filename, line, col, col + len(word),
                           f"write `{before.split(';')[-1].strip()}: {word} …`" if before else None, src)
     plain = [w for w in words if not w.startswith("a ") and " " not in w]
-    guess = suggest(word, plain, cutoff=0.6) if word.isalpha() or "-" in word else None
+    guess = suggest(word, plain) if word.isalpha() or "-" in word else None
     if guess is None and word.lower() != word and word.lower() in plain:
         guess = word.lower()
     hint = f"did you mean `{guess}`?" if guess else _expect_hint(expected)
@@ -165,36 +176,49 @@ def _expect_hint(expected) -> str | None:
 MAX_SYNTAX_ERRORS = 20
 
 
-def _blank_statement(text: str, line: int) -> str:
-    """``text`` with the statement holding ``line`` replaced by empty lines, so that the
-    rest of the file can still be parsed (and line numbers stay the same)."""
-    lines = text.split("\n")
-    i = min(max(line - 1, 0), len(lines) - 1)
-    while i > 0 and (not lines[i].strip() or lines[i][:1] in " \t" or lines[i].lstrip().startswith("#")):
-        i -= 1
-    j = i + 1
-    while j < len(lines) and (not lines[j].strip() or lines[j][:1] in " \t" or lines[j].lstrip().startswith("#")):
-        j += 1
-    return "\n".join(lines[:i] + [""] * (j - i) + lines[j:])
+def _next_statement(text: str, line: int) -> int | None:
+    """The offset in ``text`` of the first line after ``line`` that starts a statement (at
+    the left margin, not a comment), or None: where parsing can start again after an error."""
+    pos = 0
+    for _ in range(line):  # to the start of the line after ``line``
+        pos = text.find("\n", pos) + 1
+        if pos == 0:
+            return None
+    while pos < len(text):
+        if text[pos] not in " \t\n#":
+            return pos
+        nl = text.find("\n", pos)
+        if nl < 0:
+            return None
+        pos = nl + 1
+    return None
 
 
 def parse_tree(text: str, filename: str = "<text>") -> Tree:
-    """Parse variant text. On a syntax error the failing statement is set aside and the
-    rest parsed again, so one :class:`SpecError` reports every syntax error in the file."""
+    """Parse variant text. On a syntax error the failing statement is set aside and parsing
+    starts again at the next statement, so one :class:`SpecError` reports every syntax error
+    in the file. Statements are independent, so what parsed before an error needs no second
+    look: each error costs only the text after it, and the whole run stays linear."""
+    try:
+        return parser().parse(text)
+    except UnexpectedInput as err:
+        first = err
     diags: list[Diagnostic] = []
-    current = text
-    while len(diags) < MAX_SYNTAX_ERRORS:
+    rest, offset, err = text, 0, first  # ``rest`` is text[...] from line ``offset + 1`` on
+    while True:
+        diag = syntax_diagnostic(rest, err, filename)
+        diags.append(dataclasses.replace(diag, line=diag.line + offset))
+        cut = _next_statement(rest, diag.line)
+        if cut is None:
+            break
+        offset += rest.count("\n", 0, cut)
+        if len(diags) >= MAX_SYNTAX_ERRORS:
+            diags.append(stopped_after(f"{MAX_SYNTAX_ERRORS} syntax errors", filename, offset + 1))
+            break
+        rest = rest[cut:]
         try:
-            tree = parser().parse(current)
-        except UnexpectedInput as err:
-            diag = syntax_diagnostic(current, err, filename)
-            diags.append(diag)
-            blanked = _blank_statement(current, diag.line)
-            if blanked == current:
-                break
-            current = blanked
-            continue
-        if not diags:
-            return tree
-        break
+            parser().parse(rest)
+            break
+        except UnexpectedInput as e:
+            err = e
     raise SpecError(diags)

@@ -10,7 +10,7 @@ from pathlib import Path
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import best_match
 
-from .builder import span_for
+from .builder import span_finder
 from .diagnostics import Diagnostic, line_of
 
 SCHEMA_PATH = Path(__file__).with_name("schema.json")
@@ -59,8 +59,27 @@ FIELD_WORDS = {
     "stock.remaining": "the cards left in the stock", "stock.times": "the number of times the stock is reused",
     "scoring": "a score", "scoring.rummy.multiplier": "the going-rummy multiplier", "game.target": "the target score",
     "game.rounds": "the number of deals", "game.eliminate": "the score that knocks a player out",
-    "name": "the variant's name",
+    "name": "the variant's name", "terms.set": "the word for a set", "terms.run": "the word for a run",
+    "terms.opening": "the word for opening", "deal.offer": "the upcard offer",
 }
+
+# What to write instead of a word the rule cannot take (the choices are said in the message).
+ENUM_HINTS = {
+    "terms.set": "write `sets are called trios`, or leave sets as sets",
+    "terms.run": "write `runs are called sequences` (or `straights`), or leave runs as runs",
+    "terms.opening": "write `opening is called going down`, or leave opening as it is",
+}
+
+
+def term_words(kind: str) -> list[str]:
+    """The words a variant may call a ``set``, ``run`` or ``opening`` (``terms:``)."""
+    return json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))["properties"]["terms"]["properties"][kind]["enum"]
+
+
+def either(choices) -> str:
+    """``a``, ``a` or `b``, ``a`, `b` or `c`` (each in backquotes)."""
+    words = [f"`{c}`" for c in choices]
+    return " or ".join(words) if len(words) < 3 else ", ".join(words[:-1]) + f" or {words[-1]}"
 
 
 # A required rule, as the rule a player would write.
@@ -98,6 +117,11 @@ def _sentence(err) -> str:
         return f"{where or 'this text'} cannot be empty"
     if v in ("maxItems",):
         return f"{where or 'this list'} may have at most {err.validator_value} entries"
+    if v == "enum":
+        return f"{where or 'this rule'} can be {either(err.validator_value)}, not `{err.instance}`"
+    if v == "uniqueItems":
+        twice = sorted({str(x) for x in err.instance if err.instance.count(x) > 1})
+        return f"{where or 'this rule'} names {either(twice).replace(' or ', ' and ')} twice"
     if v == "required":
         missing = err.message.split("'")[1] if "'" in err.message else ""
         return f"the rules never give {REQUIRED_WORDS.get(missing, missing.replace('_', ' '))}"
@@ -123,8 +147,9 @@ def check(doc: dict, sources: dict, texts: dict[str, str], main_file: str) -> li
     first = best_match(errors)
     errors.sort(key=lambda e: (e is not first, list(map(str, e.absolute_path))))
     out: list[Diagnostic] = []
+    span_for = span_finder(sources)
     for err in errors:
-        span = span_for(sources, [str(p) for p in err.absolute_path])
+        span = span_for([str(p) for p in err.absolute_path])
         if span is None:
             file, line, col, end = main_file, 1, 1, None
         else:
@@ -132,6 +157,11 @@ def check(doc: dict, sources: dict, texts: dict[str, str], main_file: str) -> li
             end = span["end_column"] if span["end_line"] == line else None
         hint = "sizes are limited so that every variant stays quick to compile and play" \
             if err.validator in ("maximum", "maxItems") else None
+        if err.validator == "uniqueItems":
+            hint = "name each one once"
+        if err.validator == "enum":
+            words = ".".join(str(p) for p in err.absolute_path if not isinstance(p, int))
+            hint = ENUM_HINTS.get(words, f"write {either(err.validator_value)}")
         code = "E202" if err.validator == "required" else "E201"
         out.append(Diagnostic(code, _sentence(err), file, line, col, end, hint,
                               line_of(texts.get(file, ""), line)))

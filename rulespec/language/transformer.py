@@ -421,8 +421,12 @@ class RuleTransformer:
         word = str(node.children[-1])
         word = word[:-1] if word.endswith("s") else word
         if _MELD_KINDS[word] != kind:
-            self.error(node, "E152", f"{word}s are {_MELD_KINDS[word]}s, not {kind}s",
-                       f"write `{_MELD_KINDS[word]}s are called {word}s`")
+            from .schema import either, term_words  # the words a variant may use, from the schema
+
+            other = _MELD_KINDS[word]
+            hint = f"write `{other}s are called {word}s`" if word in term_words(other) \
+                else f"a {kind} can be called {either(term_words(kind))}"  # never a hint that fails again
+            self.error(node, "E152", f"{word}s are {other}s, not {kind}s", hint)
             return
         self.set(node, f"terms.{kind}", word)
 

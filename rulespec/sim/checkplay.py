@@ -23,7 +23,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from ..language.builder import span_for
-from ..language.diagnostics import Diagnostic, line_of
+from ..language.diagnostics import Diagnostic, line_of, normalise_newlines
 from .runner import ERROR, GAME_LIMIT, HAND_LIMIT, INVARIANT, BAD_MOVE, WON
 from .simulate import Settings, play_index
 
@@ -54,7 +54,7 @@ def _diagnostic(variant, file: Path, code: str, path: str, message: str, hint: s
     if span is None:
         return Diagnostic(code, message, str(file), 1, 1, None, hint, None)
     try:
-        text = Path(span["file"]).read_text(encoding="utf-8")
+        text = normalise_newlines(Path(span["file"]).read_text(encoding="utf-8"))
     except OSError:
         text = ""
     end = span["end_column"] if span["end_line"] == span["line"] else None
