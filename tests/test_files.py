@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -15,16 +14,14 @@ import rulespec
 from rulespec.language import compiler as compiler_module
 from rulespec.language.compiler import MAX_FILE_BYTES, Compiler
 
-from conftest import ROOT, VARIANTS
+from conftest import ROOT, VARIANTS, run_capped
 
 SECRET = "SECRET-LINE-never-shown"
 HOUSE = 'variant "Mine"\nextends "{}"\ngame:    to 300 points\n'
 
 
 def cli(*args, cwd=None, env=None, timeout=60) -> subprocess.CompletedProcess:
-    env = {**os.environ, "PYTHONPATH": str(ROOT), **(env or {})}
-    return subprocess.run([sys.executable, "-m", "rulespec", *args], cwd=cwd, env=env, capture_output=True,
-                          text=True, timeout=timeout)
+    return run_capped(*args, cwd=cwd, env=env, timeout=timeout)
 
 
 def errors_of(path) -> list:
@@ -234,3 +231,25 @@ def test_a_chain_of_files_is_read_and_parsed_once_per_file(tmp_path, monkeypatch
             codes += [d.code for d in e.errors]
     assert len(calls) == n == len(set(calls))
     assert codes == ["E308"] * (n - compiler_module.MAX_EXTENDS_DEPTH)
+
+
+def test_security_md_states_the_limits_the_code_has():
+    from rulespec.sim import record_schema as rs
+
+    text = (ROOT / "SECURITY.md").read_text(encoding="utf-8")
+    rows = {
+        "rule file size": f"{MAX_FILE_BYTES // 1024} KiB",
+        "files in a chain of `extends`": str(compiler_module.MAX_EXTENDS_DEPTH),
+        "game record size": f"{rs.MAX_RECORD_BYTES // 2**20} MiB",
+        "nesting in a game record": str(rs.MAX_RECORD_DEPTH),
+        "steps in a game record": f"{rs.MAX_STEPS:,}",
+    }
+    for what, value in rows.items():
+        assert f"| {what} | {value} |" in text, what
+    import re
+
+    named = set(re.findall(r"`(?:tests/\w+\.py::)?(test_\w+)`", text))
+    defined = set()
+    for f in (ROOT / "tests").glob("test_*.py"):
+        defined |= set(re.findall(r"^def (test_\w+)", f.read_text(encoding="utf-8"), re.M))
+    assert named and named <= defined, sorted(named - defined)

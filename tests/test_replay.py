@@ -14,7 +14,7 @@ from rulespec.agents import make_agent
 from rulespec.cli import main
 from rulespec.sim.record import RecordError, parse_record, read_record, record_of, replay
 
-from conftest import VARIANTS
+from conftest import VARIANTS, run_capped
 
 GIN = VARIANTS / "gin.rules"
 
@@ -177,20 +177,7 @@ HOUSE = 'variant "Mine"\nextends "basic"\ngame:    to 300 points\n'
 
 
 def _cli(*args, cwd, timeout=60):
-    """The command in a child process with its memory capped (an attack that reads a
-    device without end fails there, not on this machine)."""
-    import os
-    import resource
-    import subprocess
-    import sys
-
-    from conftest import ROOT
-
-    def cap():
-        resource.setrlimit(resource.RLIMIT_AS, (2 * 2**30, 2 * 2**30))
-
-    return subprocess.run([sys.executable, "-m", "rulespec", *args], cwd=cwd, capture_output=True, text=True,
-                          env={**os.environ, "PYTHONPATH": str(ROOT)}, timeout=timeout, preexec_fn=cap)
+    return run_capped(*args, cwd=cwd, timeout=timeout)
 
 
 @pytest.fixture
