@@ -104,6 +104,12 @@ def test_a_name_with_a_nul_is_a_spec_error_not_a_value_error():
     assert "NUL" in e.value.errors[0].message
 
 
+def test_symbolic_links_in_a_loop_are_a_diagnostic(tmp_path):
+    (tmp_path / "loop.rules").symlink_to(tmp_path / "loop.rules")
+    assert [d.code for d in errors_of(tmp_path / "loop.rules")] == ["E401"]
+    assert [d.code for d in errors_of(house(tmp_path, "loop"))] == ["E305"]
+
+
 def test_read_bounded_refuses_a_folder(tmp_path):
     from rulespec.language.files import read_bounded
 

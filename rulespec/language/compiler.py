@@ -204,13 +204,11 @@ class Compiler:
             chain.append((key, p))
             if p.extends is None:
                 break
-            parent_key, why = self.locate(p.extends, base)
-            if why is not None:
-                code, message, hint = why
-                problem = Diagnostic(code, message, hint=hint, **p.where)
+            parent_key, problem = self._parent_of(p, base)
+            if problem is not None:
                 break
             if parent_key in seen:
-                loop = [self._parsed_file(k)[0].resolved.file for k, _ in chain[seen[parent_key]:]]
+                loop = [q.resolved.file for _, q in chain[seen[parent_key]:]]
                 problem = Diagnostic("E306", "these house rules extend themselves in a circle",
                                      hint="the chain is " + " → ".join([*loop, loop[0]]), **p.where)
                 break
@@ -227,18 +225,25 @@ class Compiler:
         p = self.parse(text, shown)
         if p.extends is None:
             return self.under(p, None)
-        parent_key, why = self.locate(p.extends, base)
-        if why is not None:
-            code, message, hint = why
-            return self.under(p, None, Diagnostic(code, message, hint=hint, **p.where))
+        parent_key, problem = self._parent_of(p, base)
+        if problem is not None:
+            return self.under(p, None, problem)
         return self.under(p, self.resolve_key(parent_key))
 
+    def _parent_of(self, p: Parsed, base) -> tuple[object, Diagnostic | None]:
+        """The key of ``p``'s parent, or a diagnostic at its ``extends`` line saying why not."""
+        key, why = self.locate(p.extends, base)
+        return key, None if why is None else Diagnostic(why[0], why[1], hint=why[2], **p.where)
+
     def resolve_file(self, path: Path) -> Resolved:
-        if "\x00" in str(path):
+        try:
+            key = self.key_of(path)
+        except (OSError, RuntimeError, ValueError):  # a NUL in the name, symbolic links in a loop
+            nul = "\x00" in str(path)
             shown = str(path).replace("\x00", "\\0")
-            return Resolved(Layer(shown), None, shown, blocked=True,
-                            diagnostics=[Diagnostic("E401", "the file name holds a NUL character", shown)])
-        return self.resolve_key(self.key_of(path))
+            why = "the file name holds a NUL character" if nul else "the file's symbolic links go round in a loop"
+            return Resolved(Layer(shown), None, shown, blocked=True, diagnostics=[Diagnostic("E401", why, shown)])
+        return self.resolve_key(key)
 
     # ------------------------------------------------------------ compiling
     def finish(self, res: Resolved) -> Variant:
