@@ -259,3 +259,13 @@ def test_security_md_states_the_limits_the_code_has():
     for f in (ROOT / "tests").glob("test_*.py"):
         defined |= set(re.findall(r"^def (test_\w+)", f.read_text(encoding="utf-8"), re.M))
     assert named and named <= defined, sorted(named - defined)
+
+
+def test_check_play_shows_the_source_line_without_reading_the_file_again(tmp_path, monkeypatch):
+    """`check --play` re-read the span's file by its shown name, from wherever it ran."""
+    from rulespec.sim.checkplay import play_check
+
+    gin = rulespec.load(VARIANTS / "gin.rules")
+    monkeypatch.chdir(tmp_path)
+    (found,) = play_check(gin, VARIANTS / "gin.rules", 1, {"max_hand_actions": 30})
+    assert found.code == "W501" and found.source_line.startswith("stock:")
