@@ -134,19 +134,24 @@ class Lookup:
     refused: str | None = None
 
 
+def _bare_name_dirs(folder: Path, roots: list[Path]) -> list[Path]:
+    """Where a bare name is looked for: the file's folder and those above it up to the
+    project's variants folder, a `variants` folder beside it, then the rest of the path."""
+    real, project = folder.resolve(), roots[0]
+    return list(dict.fromkeys([real, *(d for d in real.parents if d.is_relative_to(project)), real / "variants",
+                               *roots[1:]]))
+
+
 def _candidates(name: str, folder: Path, roots: list[Path]) -> list[Path]:
     names = [name] if name.endswith(RULES_SUFFIX) else [name + RULES_SUFFIX, name]
     if os.path.isabs(name):
         return [Path(n) for n in names]
     if "/" not in name and not name.endswith(RULES_SUFFIX):
-        # a bare name: the file's folder and those above it up to the project's variants
-        # folder, a `variants` folder beside it, then the other folders of the search path
-        real, project = folder.resolve(), roots[0]
-        dirs = [real, *(d for d in real.parents if d.is_relative_to(project)), real / "variants", *roots[1:]]
+        dirs = _bare_name_dirs(folder, roots)
     else:  # a path: from the file's folder, then from each folder of the search path
-        dirs = [folder, *roots]
+        dirs = list(dict.fromkeys([folder, *roots]))
     out = []
-    for d in dict.fromkeys(dirs):
+    for d in dirs:
         for n in names:
             out.append(d / n)
             if n.startswith(f"{d.name}/"):  # "variants/gin.rules" from the variants folder itself
@@ -181,6 +186,5 @@ def find_parent(name: str, folder: Path) -> Lookup:
 
 def known_names(folder: Path) -> list[str]:
     """Names a bare ``extends`` could mean from ``folder``, for a did-you-mean hint."""
-    roots = search_path(folder)
-    dirs = {c.parent for c in _candidates("x", folder, roots)}
+    dirs = _bare_name_dirs(folder, search_path(folder))
     return sorted({p.stem for d in dirs if d.is_dir() for p in d.glob("*" + RULES_SUFFIX)})

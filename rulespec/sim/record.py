@@ -110,8 +110,13 @@ def record_of(game, variant_file: str | Path, agents=None, deck=None, options=No
 # ------------------------------------------------------------------ reading
 
 
+MAX_SHOWN_LINE = 300  # a longer line of a record (a carried rule text, a flood of brackets) is not shown
+
+
 def _diag(code: str, message: str, file: str, line: int = 1, column: int = 1, hint: str | None = None,
           source: str | None = None) -> Diagnostic:
+    if source is not None and len(source) > MAX_SHOWN_LINE:
+        source = None
     return Diagnostic(code, message, file, line, column, None, hint, source)
 
 
