@@ -108,19 +108,19 @@ class Compiler:
         text, diags = self.read(key, shown)
         return text, shown, key.parent, diags
 
-    def locate(self, name: str, base) -> tuple[object, tuple[str, str, str] | None]:
-        """The key of the file ``extends "name"`` means from ``base``, or (None, (code,
-        message, hint)) saying why there is none."""
+    def locate(self, name: str, base, where: dict) -> tuple[object, Diagnostic | None]:
+        """The key of the file ``extends "name"`` means from ``base``, or a diagnostic at
+        the ``extends`` line (``where``) saying why there is none."""
         found = find_parent(name, base)
         if found.path is not None:
             return found.path, None
         if found.refused:
-            return None, ("E309", f"`{name}` cannot be extended: {found.refused}",
-                          "a parent is a .rules file in " + describe_search_path(base))
+            return None, Diagnostic("E309", f"`{name}` cannot be extended: {found.refused}",
+                                    hint="a parent is a .rules file in " + describe_search_path(base), **where)
         guess = suggest(name, known_names(base), 0.6)
-        return None, ("E305", f"there is no variant `{name}` to extend",
-                      f"did you mean `{guess}`?" if guess else "name a variant such as `basic`, or a .rules "
-                      "file in " + describe_search_path(base))
+        return None, Diagnostic("E305", f"there is no variant `{name}` to extend",
+                                hint=f"did you mean `{guess}`?" if guess else "name a variant such as `basic`, "
+                                "or a .rules file in " + describe_search_path(base), **where)
 
     def key_of(self, path: Path):
         return path.resolve()
@@ -204,7 +204,7 @@ class Compiler:
             chain.append((key, p))
             if p.extends is None:
                 break
-            parent_key, problem = self._parent_of(p, base)
+            parent_key, problem = self.locate(p.extends, base, p.where)
             if problem is not None:
                 break
             if parent_key in seen:
@@ -225,15 +225,10 @@ class Compiler:
         p = self.parse(text, shown)
         if p.extends is None:
             return self.under(p, None)
-        parent_key, problem = self._parent_of(p, base)
+        parent_key, problem = self.locate(p.extends, base, p.where)
         if problem is not None:
             return self.under(p, None, problem)
         return self.under(p, self.resolve_key(parent_key))
-
-    def _parent_of(self, p: Parsed, base) -> tuple[object, Diagnostic | None]:
-        """The key of ``p``'s parent, or a diagnostic at its ``extends`` line saying why not."""
-        key, why = self.locate(p.extends, base)
-        return key, None if why is None else Diagnostic(why[0], why[1], hint=why[2], **p.where)
 
     def resolve_file(self, path: Path) -> Resolved:
         try:

@@ -46,11 +46,11 @@ class CarriedCompiler(Compiler):
         entry = self.rules[key]
         return entry["text"], entry["file"], key, []
 
-    def locate(self, name, base):
+    def locate(self, name, base, where):
         if base + 1 < len(self.rules):
             return base + 1, None
-        return None, ("E305", f"the record carries no variant `{name}` to extend",
-                      "a record's `rules` lists the variant file, then each file it extends")
+        return None, Diagnostic("E305", f"the record carries no variant `{name}` to extend",
+                                hint="a record's `rules` lists the variant file, then each file it extends", **where)
 
 
 def compile_carried(rules: list[dict]):
