@@ -58,22 +58,18 @@ def compile_carried(rules: list[dict]):
     return CarriedCompiler(rules).compile_file(Path(rules[0]["file"]))
 
 
-def on_disk(name: str, folder: Path) -> Path | None:
-    """The file ``name`` (as a record names it) looked up like ``extends`` from ``folder``
-    (the record's folder): only a .rules file inside the variant search path."""
-    return find_parent(name, folder).path
-
-
 def changes(rules: list[dict], folder: Path, shown: str) -> list[Diagnostic]:
     """Warnings for carried texts edited since the record was made (their hash no longer
-    matches) and for rule files on disk that differ from what the record carries."""
+    matches) and for rule files on disk that differ from what the record carries. Each
+    file is looked up as ``extends`` looks, from the record's ``folder``: only a .rules
+    file in the variant search path is read, and only its hash is used."""
     out = []
     for i, entry in enumerate(rules):
         if sha256(entry["text"]) != entry["sha256"]:
             out.append(Diagnostic("W606", f"the text of {entry['file']} in the record does not match its sha256: "
                                   "it was edited after the game was played", shown,
                                   hint="the replay uses the text as it is in the record"))
-        path = on_disk(entry["file"], folder)
+        path = find_parent(entry["file"], folder).path
         if path is None:
             continue
         try:
