@@ -23,12 +23,15 @@ def _card(card) -> int | None:
 
 class Variant:
     """A compiled, validated variant. Holds the typed :class:`Ruleset` (what every stage
-    reads), the resolved IR it was built from, and the compiler's warnings."""
+    reads), the resolved IR it was built from, the compiler's warnings, and the text of
+    each file it was compiled from (this one first, then its parents: what a game record
+    carries so that it replays anywhere)."""
 
-    def __init__(self, ruleset: Ruleset, ir: dict, warnings: tuple = ()):
+    def __init__(self, ruleset: Ruleset, ir: dict, warnings: tuple = (), texts: dict | None = None):
         self.ruleset = ruleset
         self.ir = ir
         self.warnings = tuple(warnings)
+        self.texts = dict(texts or {})
 
     @property
     def name(self) -> str:

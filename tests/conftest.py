@@ -25,3 +25,19 @@ def variant_files() -> list[Path]:
 
 def variant_id(path: Path) -> str:
     return path.relative_to(VARIANTS).with_suffix("").as_posix()
+
+
+def run_capped(*args, cwd=None, env=None, timeout=60):
+    """``rulespec *args`` in a child process with its memory capped at 2 GiB, so that an
+    attack that reads a device without end fails there, not on the machine."""
+    import os
+    import resource
+    import subprocess
+    import sys
+
+    def cap():
+        resource.setrlimit(resource.RLIMIT_AS, (2 * 2**30, 2 * 2**30))
+
+    return subprocess.run([sys.executable, "-m", "rulespec", *args], cwd=cwd, capture_output=True, text=True,
+                          env={**os.environ, "PYTHONPATH": str(ROOT), **(env or {})}, timeout=timeout,
+                          preexec_fn=cap)

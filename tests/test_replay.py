@@ -5,6 +5,7 @@ gets a diagnostic, never a traceback."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -13,7 +14,7 @@ from rulespec.agents import make_agent
 from rulespec.cli import main
 from rulespec.sim.record import RecordError, parse_record, read_record, record_of, replay
 
-from conftest import VARIANTS
+from conftest import VARIANTS, run_capped
 
 GIN = VARIANTS / "gin.rules"
 
@@ -167,3 +168,190 @@ def test_a_record_whose_variant_has_errors_shows_the_variants_diagnostics(tmp_pa
     assert main(["replay", str(path)]) == 1
     err = capsys.readouterr().err
     assert "broken.rules:2:" in err and "error[E" in err and "Traceback" not in err
+
+
+# ------------------------------------------------------------------ records replay anywhere (issue 12, item 6)
+
+
+HOUSE = 'variant "Mine"\nextends "basic"\ngame:    to 300 points\n'
+
+
+def _cli(*args, cwd, timeout=60):
+    return run_capped(*args, cwd=cwd, timeout=timeout)
+
+
+@pytest.fixture
+def house_record(tmp_path, monkeypatch):
+    """A game of house rules kept outside variants/, saved as `play --save` saves it (the
+    variant named as given on the command line, relative to where it ran)."""
+    proj = tmp_path / "proj"
+    proj.mkdir()
+    (proj / "mine.rules").write_text(HOUSE, encoding="utf-8")
+    monkeypatch.chdir(proj)
+    g = played(rulespec.load("mine.rules"), seed=5)
+    path = proj / "game.json"
+    record_of(g, "mine.rules", agents=["greedy", "random"]).save(path)
+    monkeypatch.chdir(tmp_path)
+    return path, g
+
+
+def test_a_record_carries_its_rules_and_their_hashes(house_record):
+    import hashlib
+
+    rec = read_record(house_record[0])
+    assert [r["file"] for r in rec.rules] == ["mine.rules", "variants/basic.rules"] == [rec.variant, rec.rules[1]["file"]]
+    assert rec.rules[0]["text"] == HOUSE
+    for r in rec.rules:
+        assert r["sha256"] == hashlib.sha256(r["text"].encode()).hexdigest()
+
+
+def test_a_record_replays_from_another_folder(house_record, tmp_path):
+    """It used to fail with E604: the variant's path was relative to where it was saved."""
+    path, g = house_record
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    moved = elsewhere / "game.json"
+    moved.write_text(path.read_text(encoding="utf-8"))
+    done = _cli("replay", str(moved), cwd=elsewhere)
+    assert done.returncode == 0, done.stderr
+    assert "as recorded" in done.stdout and "warning" not in done.stderr
+
+
+def test_a_changed_variant_file_is_said_and_the_record_plays_its_own_rules(house_record, capsys):
+    path, g = house_record
+    (path.parent / "mine.rules").write_text(HOUSE.replace("300", "200"), encoding="utf-8")
+    assert main(["replay", str(path)]) == 0
+    err = capsys.readouterr().err
+    assert "warning[W607]" in err and "mine.rules has changed since this game was played" in err
+    assert "--variant" in err
+
+
+def test_rules_edited_inside_the_record_are_said(house_record, tmp_path, capsys):
+    path, _ = house_record
+    data = json.loads(path.read_text())
+    data["rules"][0]["text"] += "# edited\n"
+    bad = tmp_path / "edited.json"
+    bad.write_text(json.dumps(data))
+    main(["replay", str(bad)])
+    assert "warning[W606]" in capsys.readouterr().err
+
+
+def test_an_old_record_still_replays_where_its_file_is_found(gin_record, tmp_path, capsys):
+    path, _ = gin_record
+    data = json.loads(path.read_text())
+    data.pop("rules")
+    data.update(version=1, variant="variants/gin.rules")
+    old = tmp_path / "old.json"
+    old.write_text(json.dumps(data))
+    assert main(["replay", str(old)]) == 0
+    data["variant"] = "mine.rules"
+    old.write_text(json.dumps(data))
+    assert main(["replay", str(old)]) == 2
+    err = capsys.readouterr().err
+    assert "error[E604]" in err and "--variant" in err and "older rulespec" in err
+
+
+# ------------------------------------------------------------------ hostile records (issue 13, items 1, 2, 11)
+
+
+SECRET = "SECRET-LINE-never-shown"
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="needs /dev/zero")
+@pytest.mark.parametrize("variant", ["/dev/zero", "/etc/passwd", "../outside/secret.rules"])
+def test_a_record_naming_a_file_outside_the_search_path_is_refused_unread(tmp_path, variant):
+    (tmp_path / "outside").mkdir()
+    (tmp_path / "outside" / "secret.rules").write_text(f'variant "S"\n{SECRET}\n')
+    (tmp_path / "records").mkdir()
+    rec = tmp_path / "records" / "r.json"
+    rec.write_text(json.dumps({"variant": variant, "players": 2, "actions": []}))
+    done = _cli("replay", str(rec), cwd=tmp_path / "records", timeout=30)
+    assert done.returncode == 2 and "error[E604]" in done.stderr, done.stderr
+    assert SECRET not in done.stderr and "root:" not in done.stderr
+
+
+def test_carried_rules_are_never_looked_up_on_disk(tmp_path, capsys):
+    """A carried text that extends /etc/passwd finds only what the record carries."""
+    text = 'variant "X"\nextends "/etc/passwd"\n'
+    import hashlib
+
+    sha = hashlib.sha256(text.encode()).hexdigest()
+    for name in ("/etc/passwd", "../../etc/passwd.rules", "x.rules"):
+        rec = tmp_path / "r.json"
+        rec.write_text(json.dumps({"variant": name, "players": 2, "actions": [],
+                                   "rules": [{"file": name, "sha256": sha, "text": text}]}))
+        assert main(["replay", str(rec)]) == 1
+        err = capsys.readouterr().err
+        assert "error[E305]" in err and "record carries no variant" in err and "root:" not in err
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="needs /dev/zero")
+def test_a_record_that_is_a_device_is_refused(tmp_path):
+    done = _cli("replay", "/dev/zero", cwd=tmp_path, timeout=30)
+    assert done.returncode == 2 and "error[E601]" in done.stderr and "a device" in done.stderr
+
+
+def test_a_record_larger_than_the_cap_is_refused(tmp_path, monkeypatch, capsys):
+    from rulespec.sim import record
+
+    monkeypatch.setattr(record, "MAX_RECORD_BYTES", 1000)
+    big = tmp_path / "big.json"
+    big.write_text(json.dumps({"variant": "variants/gin.rules", "players": 2, "actions": ["draw stock"] * 200}))
+    assert main(["replay", str(big)]) == 2
+    assert "error[E601]" in capsys.readouterr().err
+
+
+HOSTILE = [
+    ("deeply nested JSON", "[" * 100_000 + "]" * 100_000, "E602", "nest more than"),
+    ("deeply nested field", {"variant": "x.rules", "players": 2, "actions": [], "result": {"a": [[[[[[[[[[1]]]]]]]]]]}},
+     "E602", "nest more than"),
+    ("a card code out of range", {"variant": str(GIN), "players": 2, "deck": [999], "actions": []}, "E603",
+     "`deck` is [999]"),
+    ("a card name that is no card", {"variant": str(GIN), "players": 2, "deck": ["AS", "ZZ"], "actions": []},
+     "E603", "`deck[1]` is not a card"),
+    ("a seed of 5,000 digits", '{"variant": "x.rules", "players": 2, "actions": [], "seed": ' + "9" * 5000 + "}",
+     "E602", "not valid JSON"),
+    ("a step far too long", {"variant": str(GIN), "players": 2, "actions": ["x" * 10_000]}, "E603", "step 0"),
+    ("a rules entry without text", {"variant": "x.rules", "players": 2, "actions": [],
+                                    "rules": [{"file": "x.rules", "sha256": "0" * 64}]}, "E603", "`rules[0]`"),
+    ("a file name with an escape", {"variant": "x\u001b[2J.rules", "players": 2, "actions": []}, "E603",
+     "`variant`"),
+]
+
+
+@pytest.mark.parametrize("text, code, words", [h[1:] for h in HOSTILE], ids=[h[0] for h in HOSTILE])
+def test_a_hostile_record_gets_a_diagnostic_naming_the_field(tmp_path, capsys, text, code, words):
+    path = tmp_path / "record.json"
+    path.write_text(text if isinstance(text, str) else json.dumps(text))
+    assert main(["replay", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert f"error[{code}]" in err and words in err and "Traceback" not in err and "bug" not in err
+
+
+def test_a_bad_stacked_deck_for_a_later_hand_is_a_diagnostic(tmp_path, capsys):
+    """Once a CardError half-way through the replay."""
+    basic = rulespec.load(VARIANTS / "basic.rules")
+    import random
+
+    from rulespec.engine.deal import deck_cards
+
+    first = [rulespec.cards.card_str(c) for c in deck_cards(basic.ruleset, 2)]
+    random.Random(1).shuffle(first)
+    g = played(basic, seed=4, deck=[first])
+    assert len(g.results) > 1
+    data = json.loads(record_of(g, VARIANTS / "basic.rules").dumps())
+    data["deck"] = [first, ["AS", "2S"]]
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps(data))
+    assert main(["replay", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "error[E605]" in err and "`deck` does not fit hand 2" in err and "Traceback" not in err
+
+
+def test_the_documented_record_limits_are_the_codes():
+    from conftest import ROOT
+    from rulespec.sim.record_schema import MAX_RECORD_BYTES, MAX_RECORD_DEPTH
+
+    text = (ROOT / "docs" / "cli.md").read_text(encoding="utf-8")
+    assert f"larger than {MAX_RECORD_BYTES // 2**20} MiB" in text
+    assert f"more than {MAX_RECORD_DEPTH} deep" in text

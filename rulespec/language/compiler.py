@@ -18,10 +18,11 @@ from . import checks, schema
 from .blame import relocate
 from .builder import Layer, file_layer, overlay, to_ir
 from .diagnostics import Diagnostic, SpecError, capped, line_of, normalise_newlines, suggest
+from .files import (MAX_FILE_BYTES, NotRegularFile, TooLarge, describe_search_path, find_parent, known_names,
+                    read_bounded)
 from .parser import parse_tree
 from .transformer import to_rules
 
-MAX_FILE_BYTES = 256 * 1024  # a variant is a page of text; anything larger is a mistake
 MAX_EXTENDS_DEPTH = 64
 
 
@@ -58,28 +59,50 @@ class Resolved:
     # An error the later stages cannot work past (syntax, files, parents); the transformer's
     # and builder's errors leave their clause out and let the file be checked further.
     blocked: bool = False
-    too_deep: bool = False  # the chain of parents goes past MAX_EXTENDS_DEPTH (not cached)
-    texts: dict = field(default_factory=dict)
+    depth: int = 1  # files in the chain, this one included
+    too_deep: dict | None = None  # where to say the chain is longer than MAX_EXTENDS_DEPTH
+    texts: dict = field(default_factory=dict)  # file → text, this file first, then its parents
     base: Layer | None = None  # the parent's resolved rules, under this file's
     changes: Layer | None = None  # this file's rules that differ from the parent's
 
 
+@dataclass
+class Parsed:
+    """One file's own rules, before its parent is laid under it (cached per file)."""
+
+    resolved: Resolved  # the file on its own
+    text: str | None = None
+    extends: str | None = None
+    where: dict | None = None  # the `extends` line, for diagnostics about the parent
+
+
 class Compiler:
-    """Compiles files and texts, caching each parent file it resolves."""
+    """Compiles files and texts, reading and parsing each file once however many files
+    extend it. Subclasses change where files come from (:meth:`source`, :meth:`locate`)."""
 
     def __init__(self):
-        self._cache: dict[Path, Resolved] = {}
+        self._cache: dict = {}  # key → Resolved
+        self._parsed: dict = {}  # key → Parsed
         self._opened: dict[str, str] = {}  # display name → the name diagnostics show
+
+    def opened(self, shown: str) -> str:
+        """The name a diagnostic shows for the file displayed as ``shown``."""
+        return self._opened.get(shown, shown)
 
     # ------------------------------------------------------------ reading
     def read(self, path: Path, shown: str) -> tuple[str | None, list[Diagnostic]]:
         try:
-            if path.stat().st_size > MAX_FILE_BYTES:
-                return None, [Diagnostic("E402", f"the file is larger than {MAX_FILE_BYTES // 1024} KiB", shown,
-                                         hint="a variant file holds a page of rules")]
-            data = path.read_bytes()
+            data = read_bounded(path, MAX_FILE_BYTES)
+        except TooLarge:
+            return None, [Diagnostic("E402", f"the file is larger than {MAX_FILE_BYTES // 1024} KiB", shown,
+                                     hint="a variant file holds a page of rules")]
+        except NotRegularFile as e:
+            return None, [Diagnostic("E405", f"this is {e.kind}, not a variant file", shown,
+                                     hint="name a .rules text file")]
         except FileNotFoundError:
             return None, [Diagnostic("E401", "no such file", shown)]
+        except ValueError:  # os functions refuse a name with a NUL in it
+            return None, [Diagnostic("E401", "the file name holds a NUL character", shown)]
         except OSError as e:
             return None, [Diagnostic("E401", f"cannot read the file ({e.strerror or e})", shown)]
         try:
@@ -95,99 +118,166 @@ class Compiler:
                                      hint="a variant file is plain text")]
         return text, []
 
+    def source(self, key) -> tuple[str | None, str, object, list[Diagnostic]]:
+        """The text of the file ``key``, its name as shown, the base its own ``extends`` is
+        looked up from, and why it cannot be read."""
+        shown = display_name(key)
+        self._opened[shown] = openable(key)
+        text, diags = self.read(key, shown)
+        return text, shown, key.parent, diags
+
+    def locate(self, name: str, base, where: dict) -> tuple[object, Diagnostic | None]:
+        """The key of the file ``extends "name"`` means from ``base``, or a diagnostic at
+        the ``extends`` line (``where``) saying why there is none."""
+        found = find_parent(name, base)
+        if found.path is not None:
+            return found.path, None
+        if found.refused:
+            return None, Diagnostic("E309", f"`{name}` cannot be extended: {found.refused}",
+                                    hint="a parent is a .rules file in " + describe_search_path(base), **where)
+        guess = suggest(name, known_names(base))
+        return None, Diagnostic("E305", f"there is no variant `{name}` to extend",
+                                hint=f"did you mean `{guess}`?" if guess else "name a variant such as `basic`, "
+                                "or a .rules file in " + describe_search_path(base), **where)
+
+    def key_of(self, path: Path):
+        return path.resolve()
+
     # ------------------------------------------------------------ resolving
-    def resolve_text(self, text: str, shown: str, base_dir: Path, stack: tuple = ()) -> Resolved:
-        """Parse one file's text and lay it over its parent (recursively)."""
+    def parse(self, text: str, shown: str) -> Parsed:
+        """One file's text as its own layer of rules."""
         try:
             tree = parse_tree(text, shown)
         except SpecError as e:
-            return Resolved(Layer(shown), None, shown, diagnostics=e.diagnostics, texts={shown: text}, blocked=True)
+            return Parsed(Resolved(Layer(shown), None, shown, diagnostics=e.diagnostics, texts={shown: text},
+                                   blocked=True), text)
         rules = to_rules(tree, text, shown)
         diags = list(rules.diagnostics)
         layer, dup = file_layer(rules, text)
         layer.name_span = rules.name_span
         diags += dup
-        blocked = rules.name is None
         if rules.name is None:
             diags.append(Diagnostic("E304", "the file does not name its variant", shown, 1, 1,
                                     hint='start the file with a line such as `variant "Gin Rummy"`',
                                     source_line=line_of(text, 1)))
-        result = Resolved(layer, rules.name, shown, diagnostics=diags, texts={shown: text}, blocked=blocked)
+        res = Resolved(layer, rules.name, shown, diagnostics=diags, texts={shown: text}, blocked=rules.name is None)
         if rules.extends is None:
-            return result
-        result.blocked = True  # until the parent is found and sound
+            return Parsed(res, text)
         span = rules.extends_span
         where = dict(file=shown, line=span.line, column=span.column, source_line=line_of(text, span.line))
-        parent_path = find_parent(rules.extends, base_dir)
-        if parent_path is None:
-            known = sorted(p.stem for d in _search_dirs(base_dir) if d.is_dir() for p in d.glob("*.rules"))
-            guess = suggest(rules.extends, known)
-            diags.append(Diagnostic("E305", f"there is no variant `{rules.extends}` to extend",
-                                    hint=f"did you mean `{guess}`?" if guess else
-                                    "name a file in variants/ (without .rules) or give its path", **where))
-            return result
-        key = parent_path.resolve()
-        if key in stack:
-            chain = " → ".join(openable(p) for p in (*stack[stack.index(key):], key))
-            diags.append(Diagnostic("E306", "these house rules extend themselves in a circle",
-                                    hint=f"the chain is {chain}", **where))
-            return result
-        parent = self.resolve_file(parent_path, stack)
-        result.texts.update(parent.texts)
-        if parent.too_deep:  # said once, in the file being checked
-            if len(stack) <= 1:
-                diags.append(Diagnostic("E308", f"house rules may build on each other at most "
-                                                f"{MAX_EXTENDS_DEPTH} deep", hint="extend a variant nearer the "
-                                                "start of the chain", **where))
+        return Parsed(res, text, rules.extends, where)
+
+    def _parsed_file(self, key) -> tuple[Parsed, object]:
+        if key not in self._parsed:
+            text, shown, base, diags = self.source(key)
+            if text is None:
+                parsed = Parsed(Resolved(Layer(shown), None, shown, diagnostics=diags, blocked=True))
             else:
-                result.too_deep = True
+                parsed = self.parse(text, shown)
+            self._parsed[key] = (parsed, base)
+        return self._parsed[key]
+
+    def under(self, p: Parsed, parent: Resolved | None, problem: Diagnostic | None = None) -> Resolved:
+        """``p`` laid over its resolved ``parent`` (or held back by ``problem``)."""
+        own = p.resolved
+        diags = list(own.diagnostics)
+        result = Resolved(own.layer, own.name, own.file, diagnostics=diags, texts=dict(own.texts), blocked=True)
+        if problem is not None:
+            diags.append(problem)
+            return result
+        if parent is None:
+            result.blocked = own.blocked
+            return result
+        result.texts.update(parent.texts)
+        result.depth = parent.depth + 1
+        if parent.too_deep is not None or result.depth > MAX_EXTENDS_DEPTH:
+            result.too_deep = p.where  # said when this file is compiled, not in the files it extends
             return result
         if any(d.is_error for d in parent.diagnostics):
-            diags.append(Diagnostic("E307", f"the variant it extends, {openable(parent_path)}, has errors",
-                                    hint=f"run `rulespec check {openable(parent_path)}`", **where))
+            shown = self.opened(parent.file)
+            diags.append(Diagnostic("E307", f"the variant it extends, {shown}, has errors",
+                                    hint=f"run `rulespec check {shown}`", **p.where))
             diags.extend(d for d in parent.diagnostics if d.is_error)  # shown where they are
             return result
-        result.blocked = blocked
+        result.blocked = own.blocked
+        layer, text = own.layer, p.text
         merged, overrides, unchanged = overlay(parent.layer, layer)
-        changed_spans = {layer.spans[p] for p in layer.values if p not in unchanged}
-        for s in dict.fromkeys(layer.spans[p] for p in unchanged if layer.spans[p] not in changed_spans):
-            diags.append(Diagnostic("W302", f"this rule is the same in {openable(parent_path)}, so it changes nothing",
-                                    shown, s.line, s.column, s.end_column if s.end_line == s.line else None,
+        changed_spans = {layer.spans[q] for q in layer.values if q not in unchanged}
+        for s in dict.fromkeys(layer.spans[q] for q in unchanged if layer.spans[q] not in changed_spans):
+            diags.append(Diagnostic("W302", f"this rule is the same in {self.opened(parent.file)}, so it changes nothing",
+                                    own.file, s.line, s.column, s.end_column if s.end_line == s.line else None,
                                     "remove it, or change its value", line_of(text, s.line)))
         result.layer, result.parent, result.overrides = merged, parent.file, overrides
         result.base = parent.layer
-        result.changes = Layer(layer.file, *({p: v for p, v in d.items() if p not in unchanged}
+        result.changes = Layer(layer.file, *({q: v for q, v in d.items() if q not in unchanged}
                                              for d in (layer.values, layer.spans, layer.item_spans)))
         return result
 
-    def resolve_file(self, path: Path, stack: tuple = ()) -> Resolved:
-        key = path.resolve()
-        if key in self._cache:
-            return self._cache[key]
-        shown = display_name(path)
-        self._opened[shown] = openable(path)
-        if len(stack) >= MAX_EXTENDS_DEPTH:
-            return Resolved(Layer(shown), None, shown, blocked=True, too_deep=True)
-        text, diags = self.read(path, shown)
-        if text is None:
-            res = Resolved(Layer(shown), None, shown, diagnostics=diags, blocked=True)
+    def resolve_key(self, key) -> Resolved:
+        """The file ``key`` with its chain of parents, walked without recursion: up the
+        chain to a file already resolved, a file with no parent, or a problem; then down,
+        resolving (and caching) each file over its parent."""
+        chain: list[tuple[object, Parsed]] = []
+        seen: dict = {}
+        top, problem = None, None
+        while key not in self._cache:
+            seen[key] = len(chain)
+            p, base = self._parsed_file(key)
+            chain.append((key, p))
+            if p.extends is None:
+                break
+            parent_key, problem = self.locate(p.extends, base, p.where)
+            if problem is not None:
+                break
+            if parent_key in seen:
+                loop = [self.opened(q.resolved.file) for _, q in chain[seen[parent_key]:]]
+                problem = Diagnostic("E306", "these house rules extend themselves in a circle",
+                                     hint="the chain is " + " → ".join([*loop, loop[0]]), **p.where)
+                break
+            key = parent_key
         else:
-            res = self.resolve_text(text, shown, path.absolute().parent, stack + (key,))
-        if not res.too_deep:
-            self._cache[key] = res
-        return res
+            top = self._cache[key]
+        for i, (k, p) in enumerate(reversed(chain)):
+            res = self.under(p, top, problem if i == 0 else None)
+            self._cache[k] = top = res
+        return top
+
+    def resolve_text(self, text: str, shown: str, base) -> Resolved:
+        """Text that is not a file (``compile_text``) laid over its parent."""
+        p = self.parse(text, shown)
+        if p.extends is None:
+            return self.under(p, None)
+        parent_key, problem = self.locate(p.extends, base, p.where)
+        if problem is not None:
+            return self.under(p, None, problem)
+        return self.under(p, self.resolve_key(parent_key))
+
+    def resolve_file(self, path: Path) -> Resolved:
+        try:
+            key = self.key_of(path)
+        except (OSError, RuntimeError, ValueError):  # a NUL in the name, symbolic links in a loop
+            nul = "\x00" in str(path)
+            shown = str(path).replace("\x00", "\\0")
+            why = "the file name holds a NUL character" if nul else "the file's symbolic links go round in a loop"
+            return Resolved(Layer(shown), None, shown, blocked=True, diagnostics=[Diagnostic("E401", why, shown)])
+        return self.resolve_key(key)
 
     # ------------------------------------------------------------ compiling
     def finish(self, res: Resolved) -> Variant:
         """Schema and semantic checks over a resolved file; the Variant or a SpecError."""
         diags = list(res.diagnostics)
+        if res.too_deep is not None:
+            diags.append(Diagnostic("E308", f"house rules may build on each other at most {MAX_EXTENDS_DEPTH} "
+                                            "deep", hint="extend a variant nearer the start of the chain",
+                                    **res.too_deep))
+            raise SpecError(self._shown(diags))
         if res.blocked:
             raise SpecError(self._shown(diags))
         found, ir, ruleset = self._check(res, res.layer)
         diags += _new_lines(diags, relocate(found, res, lambda layer: self._check(res, layer)[0]))
         if ir is None or any(d.is_error for d in diags):
             raise SpecError(self._shown(diags))
-        return Variant(ruleset, ir, self._shown(diags))
+        return Variant(ruleset, ir, self._shown(diags), texts=res.texts)
 
     def _check(self, res: Resolved, layer: Layer) -> tuple[list[Diagnostic], dict | None, object]:
         """The schema's and then the semantic checks' diagnostics on ``layer`` (the file's
@@ -212,7 +302,7 @@ class Compiler:
     def _shown(self, diags: list[Diagnostic]) -> list[Diagnostic]:
         """The diagnostics in order, each file named so that it opens from here."""
         def opened(x):
-            return replace(x, file=self._opened.get(x.file, x.file))
+            return replace(x, file=self.opened(x.file))
 
         return [replace(opened(d), notes=tuple(map(opened, d.notes))) for d in _ordered(diags)]
 
@@ -236,29 +326,12 @@ def _ordered(diags: list[Diagnostic]) -> list[Diagnostic]:
     return capped(sorted(dict.fromkeys(diags), key=lambda d: (d.file, d.line, d.column)))
 
 
-def _search_dirs(base_dir: Path) -> list[Path]:
-    dirs = [base_dir, base_dir.parent, base_dir / "variants", base_dir.parent.parent]
-    return list(dict.fromkeys(d for d in dirs))
-
-
-def find_parent(name: str, base_dir: Path) -> Path | None:
-    """The file ``extends "name"`` means: a path, or a variant name looked up in the
-    file's own folder, then the folders above it (so house rules find their parents)."""
-    if "/" in name or name.endswith(".rules"):
-        for cand in (base_dir / name, base_dir / f"{name}.rules"):
-            if cand.is_file():
-                return cand
-        return None
-    for d in _search_dirs(base_dir):
-        cand = d / f"{name}.rules"
-        if cand.is_file():
-            return cand
-    return None
-
-
 def load(path: str | Path) -> Variant:
     """Compile and validate a variant file; raises :class:`SpecError` with every problem."""
     return Compiler().compile_file(path)
+
+
+__all__ = ["MAX_EXTENDS_DEPTH", "MAX_FILE_BYTES", "Compiler", "compile_text", "display_name", "load"]
 
 
 def compile_text(text: str, name: str = "<text>", base_dir: str | Path | None = None) -> Variant:

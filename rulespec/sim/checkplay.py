@@ -23,7 +23,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from ..language.builder import span_for
-from ..language.diagnostics import Diagnostic, line_of, normalise_newlines
+from ..language.diagnostics import Diagnostic, line_of
 from .runner import ERROR, GAME_LIMIT, HAND_LIMIT, INVARIANT, BAD_MOVE, WON
 from .simulate import Settings, play_index
 
@@ -53,10 +53,7 @@ def _diagnostic(variant, file: Path, code: str, path: str, message: str, hint: s
         span = sources.get("name")
     if span is None:
         return Diagnostic(code, message, str(file), 1, 1, None, hint, None)
-    try:
-        text = normalise_newlines(Path(span["file"]).read_text(encoding="utf-8"))
-    except OSError:
-        text = ""
+    text = variant.texts.get(span["file"], "")  # as compiled: the file is not read again
     end = span["end_column"] if span["end_line"] == span["line"] else None
     return Diagnostic(code, message, span["file"], span["line"], span["column"], end, hint,
                       line_of(text, span["line"]))

@@ -150,6 +150,7 @@ def cmd_simulate(args) -> int:
 def _save_failures(folder: Path, file: str, variant, outcomes, players: int) -> None:
     from ..cli import err
     from .record import Record
+    from .record_rules import rules_of
 
     failed = [o for o in outcomes if o.failure and o.history is not None]
     if not failed:
@@ -158,7 +159,7 @@ def _save_failures(folder: Path, file: str, variant, outcomes, players: int) -> 
     for o in failed:
         rec = Record(variant=Path(file).as_posix(), players=players, actions=o.history, seed=o.seed,
                      variant_name=variant.name, agents=list(o.agents),
-                     options={}, result=None)
+                     options={}, result=None, rules=rules_of(variant))
         rec.save(folder / f"game-{o.index}.json")
     err.print(f"{len(failed)} failed game record{'s' if len(failed) != 1 else ''} written to {folder}/",
               style="yellow")
@@ -254,26 +255,13 @@ def cmd_replay(args) -> int:
     from rich.text import Text
 
     from ..cli import EXIT_OK, EXIT_RULES, EXIT_TOOL, err, out, print_diagnostic
-    from .record import RecordError, read_record, replay, variant_path
+    from .record import RecordError, read_record, replay
 
     try:
         record = read_record(args.record)
-    except RecordError as e:
-        for d in e.diagnostics:
-            print_diagnostic(d)
-        return EXIT_TOOL
-    vfile = variant_path(record, args.variant)
-    if not vfile.exists():
-        from ..language.diagnostics import Diagnostic
-
-        print_diagnostic(Diagnostic("E604", f"the record's variant file {vfile.as_posix()} does not exist",
-                                    record.file or args.record, 1, 1, None,
-                                    "name the variant file with `--variant PATH`"))
-        return EXIT_TOOL
-    variant = _load(str(vfile))
-    if variant is None:
-        return EXIT_RULES
-    try:
+        variant, vname = _replay_variant(record, args.variant)
+        if variant is None:
+            return EXIT_RULES
         report = replay(record, variant)
     except RecordError as e:
         for d in e.diagnostics:
@@ -288,7 +276,7 @@ def cmd_replay(args) -> int:
                 "round": d.round, "phase": d.phase, "player": d.player},
             "result": report.result, "expected": report.expected, "mismatch": report.mismatch}, indent=2) + "\n")
         return EXIT_OK if report.ok else EXIT_RULES
-    name = f"{variant.name} ({vfile.as_posix()})"
+    name = f"{variant.name} ({vname})"
     if report.divergence is not None:
         d = report.divergence
         err.print(Text(f"The record no longer plays under {name}:", style="bold red"))
@@ -313,6 +301,32 @@ def cmd_replay(args) -> int:
                    f"{state}" + (" · as recorded" if report.expected else " · the record has no result to compare"),
                    style="bold green"))
     return EXIT_OK
+
+
+def _replay_variant(record, override: str | None):
+    """The variant to replay ``record`` under, and how to name it: the file ``--variant``
+    names, else the rules the record carries (warning when they have changed on disk),
+    else (a version 1 record) its variant file found in the search path."""
+    from ..cli import print_diagnostic
+    from ..language.diagnostics import SpecError
+    from .record_rules import changes, compile_carried, old_record_variant
+
+    shown = record.file or "<record>"
+    folder = Path(shown).parent
+    if override is not None:
+        return _load(override), Path(override).as_posix()
+    if not record.rules:
+        path = old_record_variant(record.variant, folder, shown)
+        return _load(str(path)), path.as_posix()
+    for d in changes(record.rules, folder, shown):
+        print_diagnostic(d)
+    try:
+        variant = compile_carried(record.rules)
+    except SpecError as e:
+        for d in e.diagnostics:
+            print_diagnostic(d)
+        return None, None
+    return variant, f"{record.rules[0]['file']}, as the record carries it"
 
 
 # ------------------------------------------------------------------ play

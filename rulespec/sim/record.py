@@ -1,14 +1,16 @@
 """Game records: a game as JSON, and playing one back.
 
-A record names the variant file, the number of players, the game's options, its seed or
-stacked deck, and every step of the game as its canonical string (chance steps too, so the
-steps alone replay the game, whatever the seed)::
+A record carries the rules it was played under (the text of the variant file and of each
+file it extends, with their sha256: see :mod:`.record_rules`), the number of players, the
+game's options, its seed or stacked deck, and every step of the game as its canonical
+string (chance steps too, so the steps alone replay the game, whatever the seed)::
 
     {
       "format": "rulespec game record",
-      "version": 1,
+      "version": 2,
       "variant": "variants/gin.rules",
       "variant name": "Gin Rummy",
+      "rules": [{"file": "variants/gin.rules", "sha256": "9f2c…", "text": "variant \"Gin Rummy\"…"}],
       "players": 2,
       "options": {},
       "seed": 7,
@@ -22,8 +24,10 @@ steps alone replay the game, whatever the seed)::
 :func:`replay` plays the steps in a new game of the variant and reports the first step
 the rules no longer allow (its number, the step, the moves allowed there), or, when every
 step plays, whether the scores come out as recorded. :func:`read_record` checks a file's
-shape and reports a malformed one as :class:`~rulespec.Diagnostic` s (codes E6xx), never
-as a traceback.
+size, nesting and shape (:mod:`.record_schema`) and reports a malformed one as
+:class:`~rulespec.Diagnostic` s (codes E6xx) naming the field, never as a traceback.
+Version 1 records, which named only the variant file, still replay where that file can
+be found in the variant search path.
 """
 
 from __future__ import annotations
@@ -33,9 +37,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..language.diagnostics import Diagnostic, RulespecError
-
-FORMAT = "rulespec game record"
-VERSION = 1
+from ..language.files import read_bounded
+from . import record_schema
+from .record_rules import rules_of
+from .record_schema import FORMAT, MAX_RECORD_BYTES, VERSION
 
 
 class RecordError(RulespecError):
@@ -60,6 +65,7 @@ class Record:
     agents: list | None = None
     result: dict | None = None
     file: str | None = None  # where the record was read from
+    rules: list | None = None  # the rule files, the variant's first: {"file", "sha256", "text"}
 
     def to_json(self) -> dict:
         return {
@@ -67,6 +73,7 @@ class Record:
             "version": VERSION,
             "variant": self.variant,
             "variant name": self.variant_name,
+            "rules": self.rules,
             "players": self.players,
             "options": self.options,
             "seed": self.seed,
@@ -91,17 +98,25 @@ def result_of(game) -> dict:
 
 
 def record_of(game, variant_file: str | Path, agents=None, deck=None, options=None) -> Record:
-    """The record of ``game`` (played so far) of the variant in ``variant_file``."""
-    return Record(variant=Path(variant_file).as_posix(), players=game.n, actions=list(game.history),
-                  seed=game.seed, deck=deck, options=dict(options or {}), variant_name=game.ruleset.name,
-                  agents=list(agents) if agents else None, result=result_of(game))
+    """The record of ``game`` (played so far) of the variant in ``variant_file``, carrying
+    the rules the game is played under."""
+    rules = rules_of(getattr(game, "variant", None))
+    return Record(variant=rules[0]["file"] if rules else Path(variant_file).as_posix(), players=game.n,
+                  actions=list(game.history), seed=game.seed, deck=deck, options=dict(options or {}),
+                  variant_name=game.ruleset.name, agents=list(agents) if agents else None,
+                  result=result_of(game), rules=rules)
 
 
 # ------------------------------------------------------------------ reading
 
 
+MAX_SHOWN_LINE = 300  # a longer line of a record (a carried rule text, a flood of brackets) is not shown
+
+
 def _diag(code: str, message: str, file: str, line: int = 1, column: int = 1, hint: str | None = None,
           source: str | None = None) -> Diagnostic:
+    if source is not None and len(source) > MAX_SHOWN_LINE:
+        source = None
     return Diagnostic(code, message, file, line, column, None, hint, source)
 
 
@@ -115,16 +130,42 @@ def _where(text: str, key: str) -> tuple[int, int, str | None]:
     return 1, 1, None
 
 
+def _not_json(text: str, file: str, message: str, line: int = 1, column: int = 1) -> RecordError:
+    lines = text.splitlines()
+    src = lines[line - 1] if 0 < line <= len(lines) else None
+    return RecordError([_diag("E602", f"the record is not valid JSON: {message}", file, line, column,
+                              "a record is the JSON file `rulespec play --save` or `rulespec simulate "
+                              "--save-failures` writes", src)])
+
+
+def _bad_cards(deck: list) -> tuple[str, str] | None:
+    """The first name in a stacked deck that is not a card, as (field, why)."""
+    from ..cards import parse_card
+
+    flat = isinstance(deck[0], (int, str))
+    for where, stack in [(None, deck)] if flat else enumerate(deck):
+        for i, card in enumerate(stack or []):
+            if isinstance(card, str):
+                try:
+                    parse_card(card)
+                except ValueError as e:
+                    return record_schema.field_name(["deck", i] if flat else ["deck", where, i]), str(e)
+    return None
+
+
 def parse_record(text: str, file: str = "<record>") -> Record:
     """A :class:`Record` from JSON text; :class:`RecordError` says what is wrong with it."""
+    deep = record_schema.too_deep(text)
+    if deep is not None:
+        line = text.count("\n", 0, deep) + 1
+        raise _not_json(text, file, f"lists and objects nest more than {record_schema.MAX_RECORD_DEPTH} deep",
+                        line, deep - (text.rfind("\n", 0, deep) + 1) + 1)
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
-        lines = text.splitlines()
-        src = lines[e.lineno - 1] if 0 < e.lineno <= len(lines) else None
-        raise RecordError([_diag("E602", f"the record is not valid JSON: {e.msg}", file, e.lineno, e.colno,
-                                 "a record is the JSON file `rulespec play --save` or `rulespec simulate "
-                                 "--save-failures` writes", src)]) from None
+        raise _not_json(text, file, e.msg, e.lineno, e.colno) from None
+    except (ValueError, RecursionError) as e:  # e.g. a number of more than 4,300 digits
+        raise _not_json(text, file, str(e).split(";")[0]) from None
     if not isinstance(data, dict):
         raise RecordError([_diag("E603", f"a record is a JSON object, not {type(data).__name__}", file,
                                  hint='it starts with {"format": "rulespec game record", …')])
@@ -134,83 +175,40 @@ def parse_record(text: str, file: str = "<record>") -> Record:
         line, col, src = _where(text, key)
         problems.append(_diag("E603", message, file, line, col, hint, src))
 
-    fmt = data.get("format", FORMAT)
-    if fmt != FORMAT:
-        bad("format", f"`format` is {fmt!r}, not {FORMAT!r}: this is not a rulespec game record")
-    version = data.get("version", VERSION)
-    if version != VERSION:
-        bad("version", f"record version {version!r} is not one this rulespec reads (it reads {VERSION})")
-    variant = data.get("variant")
-    if not isinstance(variant, str) or not variant.strip():
-        bad("variant", "the record must name its variant file in `variant` (a path to a .rules file)")
-    players = data.get("players")
-    if not isinstance(players, int) or isinstance(players, bool) or players < 1:
-        bad("players", f"`players` must be a whole number of players, not {players!r}")
-    seed = data.get("seed")
-    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-        bad("seed", f"`seed` must be a whole number or null, not {seed!r}")
-    deck = data.get("deck")
-    if deck is not None and not (isinstance(deck, list) and all(isinstance(c, (str, int, list)) or c is None
-                                                                 for c in deck)):
-        bad("deck", "`deck` must be null or a list of cards (top card first), or of such lists per hand")
-    options = data.get("options", {})
-    if options is None:
-        options = {}
-    if not isinstance(options, dict):
-        bad("options", "`options` must be an object")
-    actions = data.get("actions")
-    if not isinstance(actions, list):
-        bad("actions", "the record must list every step of the game in `actions`",
-            'e.g. "actions": ["deal 7S", …, "draw stock", "discard KD"]')
-    else:
-        for i, a in enumerate(actions):
-            if not isinstance(a, str):
-                bad("actions", f"step {i} of `actions` is {a!r}: every step is a string such as \"discard 7S\"")
-                break
-    result = data.get("result")
-    if result is not None and not isinstance(result, dict):
-        bad("result", "`result` must be an object or null")
-    elif isinstance(result, dict):
-        for key in ("scores", "last hand", "winners"):
-            if key in result and not isinstance(result[key], list):
-                bad("result", f"`result.{key}` must be a list")
-    agents = data.get("agents")
-    if agents is not None and not isinstance(agents, list):
-        bad("agents", "`agents` must be a list of agent names or null")
+    for key, message in record_schema.problems(data):
+        bad(key, message)
+    if not problems and data.get("deck"):
+        card = _bad_cards(data["deck"])
+        if card:
+            bad("deck", f"{card[0]} is not a card: {card[1]}")
     if problems:
         raise RecordError(problems)
-    return Record(variant=variant, players=players, actions=list(actions), seed=seed, deck=deck,
-                  options=options, variant_name=data.get("variant name"), agents=agents, result=result,
-                  file=file)
+    return Record(variant=data["variant"], players=data["players"], actions=list(data["actions"]),
+                  seed=data.get("seed"), deck=data.get("deck"), options=data.get("options") or {},
+                  variant_name=data.get("variant name"), agents=data.get("agents"), result=data.get("result"),
+                  file=file, rules=data.get("rules"))
 
 
 def read_record(path: str | Path) -> Record:
-    """The record in the file ``path``; :class:`RecordError` when it cannot be read."""
-    p = Path(path)
+    """The record in the file ``path`` (a regular file of at most ``MAX_RECORD_BYTES``);
+    :class:`RecordError` when it cannot be read."""
     shown = str(path)
     try:
-        raw = p.read_bytes()
+        raw = read_bounded(path, MAX_RECORD_BYTES)
     except FileNotFoundError:
         raise RecordError([_diag("E601", "no such record file", shown)]) from None
+    except ValueError:
+        raise RecordError([_diag("E601", "the record's file name holds a NUL character", shown)]) from None
     except OSError as e:
-        raise RecordError([_diag("E601", f"cannot read the record ({e.strerror or e})", shown)]) from None
+        why = getattr(e, "kind", None) or e.strerror or str(e)
+        if why.startswith("larger"):
+            why = f"it is larger than {MAX_RECORD_BYTES // 2**20} MiB"
+        raise RecordError([_diag("E601", f"cannot read the record ({why})", shown)]) from None
     try:
         text = raw.decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError:
         raise RecordError([_diag("E602", "the record is not UTF-8 text", shown)]) from None
     return parse_record(text, shown)
-
-
-def variant_path(record: Record, override: str | Path | None = None) -> Path:
-    """The variant file to replay against: ``override``, else the record's ``variant``
-    as written (from the current folder), else next to the record file."""
-    if override is not None:
-        return Path(override)
-    p = Path(record.variant)
-    if p.is_absolute() or p.exists() or record.file is None:
-        return p
-    beside = Path(record.file).parent / p
-    return beside if beside.exists() else p
 
 
 # ------------------------------------------------------------------ replaying
@@ -287,5 +285,11 @@ def replay(record: Record, variant) -> ReplayReport:
         except IllegalMove as e:
             return ReplayReport(i, total, Divergence(i, step, game.legal_strings(), e.reason, game.round,
                                                      game.phase, game.current_player()), game=game)
+        except ValueError as e:  # a stacked deck for a later hand that does not fit it
+            if record.deck is None:
+                raise
+            raise RecordError([_diag("E605", f"`deck` does not fit hand {game.round} (step {i}): {e}",
+                                     record.file or "<record>", hint="give the full deck of the variant "
+                                     "for each hand, or null to let the seed shuffle it")]) from None
     got = result_of(game)
     return ReplayReport(total, total, None, got, record.result, _compare(record.result, got), game)
