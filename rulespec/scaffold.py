@@ -106,7 +106,7 @@ def _ask(question: str, default: str) -> str:
 
 def _base_file(base: str, target_dir: Path) -> tuple[Path | None, str]:
     """The base's file, and how the new file's ``extends`` names it."""
-    found = find_parent(base, target_dir)
+    found = find_parent(base, target_dir).path
     if found is not None:
         return found, base
     for cand in (Path(base), Path(f"{base}.rules"), Path("variants") / f"{base}.rules"):

@@ -139,11 +139,12 @@ def test_a_misspelt_topic_gets_a_quick_fix_without_a_second_colon(editor, tmp_pa
 
 
 def test_errors_in_the_parent_show_at_the_extends_line(editor, tmp_path):
-    (tmp_path / "house").mkdir()
-    parent = tmp_path / "basic.rules"
+    project = tmp_path / "variants"  # the search path: the project's variants folder, subfolders included
+    (project / "house").mkdir(parents=True)
+    parent = project / "basic.rules"
     parent.write_text((VARIANTS / "basic.rules").read_text(encoding="utf-8").replace("aces:    low", "aces:    lo"),
                       encoding="utf-8")
-    child = tmp_path / "house" / "mine.rules"
+    child = project / "house" / "mine.rules"
     uri, diags = editor.open(child, 'variant "Mine"\nextends "basic"\n\nvalues: A = 15\n')
     (e307,) = diags
     assert e307.code == "E307" and e307.range.start.line == 1

@@ -17,6 +17,7 @@ from lark import Token, Tree
 from lark.exceptions import LarkError
 
 from ..language.compiler import MAX_EXTENDS_DEPTH, MAX_FILE_BYTES, Compiler, display_name, find_parent
+from ..language.files import read_bounded
 from ..language.diagnostics import Diagnostic, SpecError
 from ..language.parser import TOPICS, parser
 from ..language.vocabulary import DECLARATIONS, OTHER_SPELLINGS, PATTERN_TERMINALS
@@ -49,14 +50,14 @@ def ancestors(text: str, path: Path) -> list[Path]:
     """The files ``text`` extends, nearest first (stops at a missing file or a circle)."""
     found: list[Path] = []
     while len(found) < MAX_EXTENDS_DEPTH and (m := _EXTENDS.search(text)):
-        parent = find_parent(m.group(1), path.parent)
+        parent = find_parent(m.group(1), path.parent).path
         if parent is None or parent.resolve() in {p.resolve() for p in (path, *found)}:
             break
         found.append(parent)
         path = parent
         try:
-            text = parent.read_text(encoding="utf-8")[:MAX_FILE_BYTES]
-        except (OSError, UnicodeDecodeError):
+            text = read_bounded(parent, MAX_FILE_BYTES).decode("utf-8")
+        except (OSError, ValueError):  # unreadable, too large, not a regular file, not UTF-8
             break
     return found
 
@@ -264,7 +265,7 @@ def extends_target(text: str, path: Path, line: int) -> Path | None:
     """The parent file, when ``line`` is the ``extends`` line."""
     lines = text.split("\n")
     if line < len(lines) and _EXTENDS.match(lines[line]):
-        return find_parent(_EXTENDS.match(lines[line]).group(1), path.parent)
+        return find_parent(_EXTENDS.match(lines[line]).group(1), path.parent).path
     return None
 
 

@@ -43,8 +43,8 @@ def _diagnostic_range(doc, d: Diagnostic) -> lsp.Range:
     return _range(doc, line, start, end)
 
 
-def _located(paths: dict[str, Path], d: Diagnostic) -> lsp.DiagnosticRelatedInformation | None:
-    path = paths.get(d.file)
+def _located(paths: dict[Path, Path], d: Diagnostic) -> lsp.DiagnosticRelatedInformation | None:
+    path = paths.get(Path(d.file).resolve())  # diagnostics name files as they open from here
     if path is None:
         return None
     where = lsp.Range(lsp.Position(d.line - 1, d.column - 1), lsp.Position(d.line - 1, d.column - 1))
@@ -67,7 +67,7 @@ def publish(ls: LanguageServer, uri: str) -> None:
     path = _path(uri)
     shown = display_name(path)
     diags = analysis.diagnose(doc.source, path)
-    parents = {display_name(p): p for p in analysis.ancestors(doc.source, path)}
+    parents = {p.resolve(): p for p in analysis.ancestors(doc.source, path)}
     elsewhere = [r for d in diags if d.file != shown and (r := _located(parents, d))]
     mine = [to_lsp(doc, d, elsewhere if d.code == "E307" else ()) for d in diags if d.file == shown]
     ls.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(uri=uri, diagnostics=mine,
