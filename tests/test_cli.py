@@ -307,3 +307,16 @@ def test_diff_prints_variant_names_as_written(tmp_path, capsys):
     odd.write_text(gin.replace('variant "Gin Rummy"', 'variant "Gin :x: [red]100[/red]"'), encoding="utf-8")
     assert main(["diff", GIN, str(odd)]) == 0
     assert "Gin :x: [red]100[/red]" in capsys.readouterr().out
+
+
+def test_simulate_prints_the_variant_name_as_written(tmp_path, capsys):
+    """A name from someone else's file reaches the terminal as its characters: no escape
+    sequence acts, no rich markup or emoji code is read (issue 13 item 4)."""
+    hostile = "Evil \x1b]0;owned\x07 [bold red]loud[/] :x:"
+    text = (VARIANTS / "block.rules").read_text(encoding="utf-8")
+    text = re.sub(r'variant "[^"]*"', f'variant "{hostile}"', text, count=1)
+    (tmp_path / "evil.rules").write_text(text, encoding="utf-8")
+    assert main(["simulate", str(tmp_path / "evil.rules"), "-n", "1", "--agents", "greedy"]) == 0
+    shown = capsys.readouterr().out
+    assert "\x1b]0;" not in shown and "\x07" not in shown
+    assert "Evil \\x1b]0;owned\\x07 [bold red]loud[/] :x:" in shown

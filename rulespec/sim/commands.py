@@ -8,6 +8,8 @@ import json
 import sys
 from pathlib import Path
 
+from ..terminal import visible
+
 
 def _positive(text: str) -> int:
     import argparse
@@ -182,7 +184,7 @@ def print_summary(s: dict, console) -> None:
 
     st = s["settings"]
     t = s.get("timing", {})
-    head = Text(f"{s['variant']}", style="bold")
+    head = Text(visible(s["variant"]), style="bold")  # from the rule file: shown as written
     head.append(f" · {s['games']:,} games · agents {','.join(st['agents'])} · {s.get('players', '?')} players"
                 f" · seed {st['seed']}" + (f" · first {st['max hands']} hands" if "max hands" in st else ""),
                 style=None)
@@ -215,10 +217,10 @@ def print_summary(s: dict, console) -> None:
         ends.add_column("hands", justify="right")
         ends.add_column("share", justify="right")
         for k, v in s["endings"].items():
-            ends.add_row(k, f"{v:,}", f"{100 * s['endings share'][k]:.1f}%")
+            ends.add_row(Text(visible(k)), f"{v:,}", f"{100 * s['endings share'][k]:.1f}%")
         console.print(ends)
     if s["events"]:
-        console.print("Events: " + " · ".join(f"{k} {v:,}" for k, v in s["events"].items()))
+        console.print(Text("Events: " + " · ".join(f"{visible(k)} {v:,}" for k, v in s["events"].items())))
 
     scores = Table(title="Scores by seat", title_justify="left", box=None, padding=(0, 2))
     scores.add_column("seat")
@@ -242,7 +244,7 @@ def print_summary(s: dict, console) -> None:
         for col in ("game", "seed", "failure", "at step", "what"):
             ft.add_column(col, overflow="fold")
         for f in s["failed games"][:20]:
-            ft.add_row(str(f["game"]), str(f["seed"]), f["failure"], str(f["at step"]), f["message"])
+            ft.add_row(str(f["game"]), str(f["seed"]), f["failure"], str(f["at step"]), Text(visible(f["message"])))
         console.print(ft)
         if len(s["failed games"]) > 20:
             console.print(f"... and {len(s['failed games']) - 20} more")
