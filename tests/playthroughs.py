@@ -113,7 +113,8 @@ def record(variant, vid: str) -> list[Playthrough]:
             players = min(players, rs.players.max)
         seed = _seed("playthrough", vid, name)
         game = new_game(variant, players=players, seed=seed)
-        bots = [make_agent(agents[s % len(agents)], seed=_seed("agent", seed, s)) for s in range(players)]
+        bots = [make_agent(agents[s % len(agents)], seed=_seed("agent", seed, s))
+                for s in range(players)]
         steps = [("start", fingerprint(game))]
         while not game.is_over() and len(game.results) < hands and len(steps) <= MAX_STEPS:
             if game.is_chance():

@@ -18,7 +18,6 @@ happens fails :func:`test_every_exception_still_happens`, so the list only shrin
 from __future__ import annotations
 
 import ast
-from collections import defaultdict
 from pathlib import Path
 
 from conftest import ROOT
@@ -89,7 +88,8 @@ def imports() -> dict[str, dict[str, int]]:
                     up = package.split(".")[: len(package.split(".")) - node.level + 1]
                     base = ".".join(up + ([node.module] if node.module else []))
                 # `from x import y`: y itself when it is a module, else x
-                targets = [f"{base}.{a.name}" if f"{base}.{a.name}" in mods else base for a in node.names]
+                targets = [f"{base}.{a.name}" if f"{base}.{a.name}" in mods else base
+                           for a in node.names]
             else:
                 continue
             for t in targets:
@@ -169,8 +169,8 @@ def test_every_module_is_in_a_layer():
 
 def test_no_module_imports_upward():
     new = {k: v for k, v in violations().items() if k not in EXCEPTIONS}
-    assert not new, "imports against the layers (rulespec/<importer>.py:line → imported):\n" + "\n".join(
-        f"  {a}:{line} → {b}" for (a, b), line in sorted(new.items()))
+    listed = "\n".join(f"  {a}:{line} → {b}" for (a, b), line in sorted(new.items()))
+    assert not new, f"imports against the layers (importer:line → imported):\n{listed}"
 
 
 def test_no_modules_import_each_other_in_a_cycle():
@@ -189,7 +189,8 @@ def test_the_check_sees_a_lazy_upward_import(tmp_path, monkeypatch):
     for p in PACKAGE.rglob("*.py"):
         (fake / p.relative_to(PACKAGE)).parent.mkdir(parents=True, exist_ok=True)
         (fake / p.relative_to(PACKAGE)).write_text(p.read_text(encoding="utf-8"), encoding="utf-8")
-    (fake / "engine" / "labels.py").write_text("def f():\n    from ..cli import main\n", encoding="utf-8")
+    lazy = "def f():\n    from ..cli import main\n"
+    (fake / "engine" / "labels.py").write_text(lazy, encoding="utf-8")
     monkeypatch.setattr(__import__(__name__), "ROOT", tmp_path, raising=False)
     monkeypatch.setattr(__import__(__name__), "PACKAGE", fake, raising=False)
     assert violations().get(("rulespec.engine.labels", "rulespec.cli")) == 2
