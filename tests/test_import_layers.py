@@ -18,6 +18,7 @@ happens fails :func:`test_every_exception_still_happens`, so the list only shrin
 from __future__ import annotations
 
 import ast
+import sys
 from pathlib import Path
 
 from conftest import ROOT
@@ -191,6 +192,6 @@ def test_the_check_sees_a_lazy_upward_import(tmp_path, monkeypatch):
         (fake / p.relative_to(PACKAGE)).write_text(p.read_text(encoding="utf-8"), encoding="utf-8")
     lazy = "def f():\n    from ..cli import main\n"
     (fake / "engine" / "labels.py").write_text(lazy, encoding="utf-8")
-    monkeypatch.setattr(__import__(__name__), "ROOT", tmp_path, raising=False)
-    monkeypatch.setattr(__import__(__name__), "PACKAGE", fake, raising=False)
+    monkeypatch.setattr(sys.modules[__name__], "ROOT", tmp_path)
+    monkeypatch.setattr(sys.modules[__name__], "PACKAGE", fake)
     assert violations().get(("rulespec.engine.labels", "rulespec.cli")) == 2
