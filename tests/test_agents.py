@@ -28,6 +28,7 @@ def load(name: str) -> rulespec.Variant:
 MECHANICS = ["gin", "continental", "push", "indian-pool-101", "wrotham", "rummy51"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("agent", ["random", "greedy"])
 @pytest.mark.parametrize("name", MECHANICS)
 def test_agents_choose_only_legal_moves_and_leave_the_game_untouched(name, agent):
@@ -145,6 +146,7 @@ def test_greedy_lays_down_a_whole_hand_and_goes_out_rummy():
     assert r.reason == "went out" and r.winner == 0 and r.rummy
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["push", "continental", "rummy51", "romme"])
 def test_greedy_goes_down_as_soon_as_it_can_meet_the_opening(name):
     """Whenever the opening is due and a meld towards it is legal, the greedy agent lays
@@ -180,6 +182,7 @@ def test_greedy_passes_a_useless_upcard():
     assert GreedyAgent(seed=0).choose(g, 0).text == "pass"
 
 
+@pytest.mark.slow
 def test_greedy_never_shows_wrongly():
     """Indian rummy's wrong show costs 80: the greedy agent shows only a valid hand."""
     v = load("indian-points")

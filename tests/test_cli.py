@@ -173,6 +173,7 @@ def test_check_play_reports_progress(fast_ticks, capsys):
 # ------------------------------------------------------------------ stopping (issue 13, item 12)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("how", ["Ctrl-C", "SIGTERM"])
 def test_a_stopped_simulation_ends_within_a_second_and_reports_the_games_that_finished(how):
     """Ctrl-C reaches the whole process group (the workers too); SIGTERM only the main
@@ -238,6 +239,7 @@ SIM_EXAMPLES = _examples(CLI_MD, "simulate") + _examples((ROOT / "README.md").re
                                                             "simulate")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("args", SIM_EXAMPLES, ids=[" ".join(a[1:]) for a in SIM_EXAMPLES])
 def test_the_simulate_examples_in_the_docs_finish_in_seconds(args):
     assert len(SIM_EXAMPLES) >= 4

@@ -34,6 +34,7 @@ def _limit_memory():  # in the child: a quadratic build-up fails here, not on th
 MEMORY_LIMIT = 2 * 1024**3
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="uses a POSIX memory limit")
 def test_forty_thousand_clauses_on_one_line_are_checked_quickly_and_reported_briefly(tmp_path):
     p = tmp_path / "long.rules"
@@ -49,6 +50,7 @@ def test_forty_thousand_clauses_on_one_line_are_checked_quickly_and_reported_bri
     assert "more problems in this file are not shown" in text and "warning[W404]" in text
 
 
+@pytest.mark.slow
 def test_ten_thousand_contract_rounds_are_placed_quickly(tmp_path):
     text = HEAD + "opening: " + "\n".join(f"  round {i}: 1 set of 3" for i in range(1, 10_001)).lstrip() + "\n"
     start = time.perf_counter()
@@ -59,6 +61,7 @@ def test_ten_thousand_contract_rounds_are_placed_quickly(tmp_path):
     assert len(e.value.diagnostics) == MAX_PER_FILE + 1 and e.value.diagnostics[-1].code == "E404"
 
 
+@pytest.mark.slow
 def test_syntax_errors_at_the_end_of_a_long_file_cost_one_pass():
     """Recovery parses on from the statement after each error, not the whole file again."""
     text = HEAD + "aces: low\n" * 24_000 + "aces: lwo\n" * 20

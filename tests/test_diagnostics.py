@@ -795,7 +795,7 @@ def test_check_prints_the_source_line_and_a_caret_under_the_column(tmp_path):
     p = write(tmp_path, "bad.rules", edit("aces:    low", "aces:    lwo"))
     r = run_cli("check", str(p))
     lines = r.stderr.splitlines()
-    i = next(i for i, l in enumerate(lines) if re.search(r"bad\.rules:4:10: error\[E101\]: `lwo` is not understood", l))
+    i = next(i for i, ln in enumerate(lines) if re.search(r"bad\.rules:4:10: error\[E101\]: `lwo` is not understood", ln))
     assert lines[i + 1] == "    aces:    lwo"
     assert lines[i + 2] == "    " + " " * 9 + "^^^"
     assert lines[i + 3] == "  hint: did you mean `low`?"

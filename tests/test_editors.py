@@ -99,6 +99,7 @@ const { LspClient } = require(process.argv[2]);
 """
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(shutil.which("node") is None, reason="Node.js is not installed")
 def test_the_extensions_client_talks_to_the_language_server(tmp_path):
     pytest.importorskip("pygls")

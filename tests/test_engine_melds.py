@@ -50,6 +50,7 @@ def test_every_meld_in_a_hand_is_listed_with_every_reading(name):
         assert listed == want, (name, C.cards_str(hand), C.card_str(wild) if wild is not None else None)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", NAMES)
 def test_constructed_readings_of_big_hands_match_the_meld_module(name):
     for seed in range(40):
@@ -62,6 +63,7 @@ def test_constructed_readings_of_big_hands_match_the_meld_module(name):
             assert rd == set(ES._dedupe(classify_readings(rules, group)))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", NAMES)
 def test_a_lay_off_keeps_every_wild_standing_for_the_same_card(name):
     """extensions() agrees with melds.checks.can_lay_off on which cards fit a table meld,
@@ -88,6 +90,7 @@ def test_a_lay_off_keeps_every_wild_standing_for_the_same_card(name):
 
 @pytest.mark.parametrize("name", ["push", "continental", "indian-points", "romme", "rummy51",
                                   "house/push-three-and-seven"])
+@pytest.mark.slow
 def test_melds_worked_out_from_a_recent_hand_are_the_melds_worked_out_afresh(name):
     """hand_melds derives the melds of a hand with wild cards from a recent hand that lacks
     a few natural cards (drop the melds of cards gone, add those of cards come): a walk of
@@ -167,6 +170,7 @@ def test_a_group_met_on_the_short_way_is_not_remembered_with_readings_missing():
     assert kinds == {"set", "run"}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["push", "continental"])
 def test_the_quick_contract_search_agrees_with_the_solver(name):
     """fill_from (over the hand's own meld list) answers every contract of the variant

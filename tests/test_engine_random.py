@@ -23,6 +23,8 @@ from rulespec.engine.actions import parse
 
 from conftest import variant_files, variant_id
 
+pytestmark = pytest.mark.slow  # plays every variant many times
+
 HANDS = int(os.environ.get("RULESPEC_RANDOM_HANDS", "20"))
 GAMES = int(os.environ.get("RULESPEC_RANDOM_GAMES", "2"))
 HAND_LIMIT = 10_000  # moves (chance steps included) in one hand: past this a hand is stuck

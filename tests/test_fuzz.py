@@ -134,18 +134,21 @@ def test_every_seed_variant_compiles_before_it_is_mutated(text, folder, name):
     rulespec.compile_text(text, name=name, base_dir=folder)
 
 
+@pytest.mark.slow
 @FUZZ
 @given(mutated(max_edits=1))
 def test_one_edit_of_a_variant_gives_a_variant_or_clean_diagnostics(case):
     assert_clean_outcome(*case)
 
 
+@pytest.mark.slow
 @settings(FUZZ, max_examples=1000)
 @given(mutated(max_edits=4))
 def test_several_edits_of_a_variant_give_a_variant_or_clean_diagnostics(case):
     assert_clean_outcome(*case)
 
 
+@pytest.mark.slow
 @settings(FUZZ, max_examples=400)
 @given(mutated(HOUSE_SEEDS, max_edits=2))
 def test_edited_house_rules_resolve_their_parents_or_give_clean_diagnostics(case):
@@ -153,6 +156,7 @@ def test_edited_house_rules_resolve_their_parents_or_give_clean_diagnostics(case
     assert_clean_outcome(*case)
 
 
+@pytest.mark.slow
 @settings(FUZZ, max_examples=250)
 @given(st.text(max_size=200))
 def test_arbitrary_text_gives_clean_diagnostics(text):

@@ -8,6 +8,7 @@ from __future__ import annotations
 import copy
 from functools import lru_cache
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -21,6 +22,8 @@ from rulespec.melds.solver import Search
 from rulespec.ruleset import Aces, Between, CardValue, Melds, Ruleset, RunRule, SetRule, Values
 
 NAMES = ["gin", "michigan-gin", "push", "indian-points", "continental", "rummy51"]
+
+pytestmark = pytest.mark.slow  # property tests: hundreds of hands each
 
 
 def deck(rs):

@@ -323,6 +323,7 @@ def test_card_encoding_matches_openspiel_strings():
     assert C.card_str(TO_RS[51]) == "KH"
 
 
+@pytest.mark.slow
 def test_uniform_random_games_match_move_by_move():
     """300 uniformly random OpenSpiel games: same moves at every decision, same returns."""
     decisions, reasons = _batch(range(UNIFORM_GAMES), _uniform)
@@ -331,6 +332,7 @@ def test_uniform_random_games_match_move_by_move():
     assert reasons.get("void", 0) > UNIFORM_GAMES // 2 and reasons.get("knock", 0)
 
 
+@pytest.mark.slow
 def test_knocking_games_match_move_by_move():
     """Games that knock whenever they can: the knock, gin, undercut, lay-off and melding
     sequences compared at every step, with the same returns."""
@@ -343,6 +345,7 @@ def test_knocking_games_match_move_by_move():
     assert all(reasons.get(k, 0) >= 3 for k in ("knock", "undercut", "gin")), reasons
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [3, 4])
 def test_a_mismatch_is_caught(seed, monkeypatch):
     """The comparison can fail: with the throw-back rule of standard Gin (the card just

@@ -28,6 +28,7 @@ from conftest import VARIANTS, variant_files, variant_id
 SMOKE = {"random": (3, 3), "greedy": (2, 3)}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("agent", sorted(SMOKE))
 @pytest.mark.parametrize("path", variant_files(), ids=variant_id)
 def test_every_variant_plays_with_invariants_checked_after_every_step(path, agent):

@@ -407,7 +407,6 @@ class Search:
     def solve(self):
         """Best value (melded value to maximise) and the groups of cards: (value,
         melds as card lists, deadwood cards). Value is None when requirements can't be met."""
-        r = self.rules
         self._items = self._free_items()
         best = None
         dual_cnt = Counter(self.dual_cards)

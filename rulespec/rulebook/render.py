@@ -17,7 +17,6 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from .. import cards as C
-from ..melds.context import rules_for
 from . import safe
 from . import words as W
 from .examples import EXAMPLE_CUT, Examples
@@ -391,7 +390,7 @@ class Rulebook:
         order = "A, 2, 3, 4, 5, 6, 7, 8, 9, 10, J, Q, K"
         text = {
             "low": f"The cards of each suit rank {order}. Aces are low.",
-            "high": f"The cards of each suit rank 2, 3, 4, 5, 6, 7, 8, 9, 10, J, Q, K, A. Aces are high.",
+            "high": "The cards of each suit rank 2, 3, 4, 5, 6, 7, 8, 9, 10, J, Q, K, A. Aces are high.",
             "either": f"The cards of each suit rank {order}. An ace may be used low or high in a "
                       f"{self.vocab.run}, but not both at once: it may not join a king to a two.",
             "around": f"The cards of each suit rank {order}, and the order goes round the corner: "
@@ -931,13 +930,13 @@ class Rulebook:
             if knock is None:
                 out.append("Each hand is scored on the deadwood of the two hands.")
             else:
-                out.append(f"When a player knocks, each player counts their deadwood (after laying off). "
-                           f"If the knocker's count is lower, the knocker scores the difference.")
+                out.append("When a player knocks, each player counts their deadwood (after laying off). "
+                           "If the knocker's count is lower, the knocker scores the difference.")
         if count == "show" and rs.show is not None:
             pure = rs.show.pure
             out.append(f"A losing player who holds {W.plural(rs.show.sequences, self.vocab.run)}"
                        + (f", {W.number(pure)} of them pure," if pure else "")
-                       + f" counts only the cards outside melds; a player who does not counts every card.")
+                       + " counts only the cards outside melds; a player who does not counts every card.")
         if cap is not None:
             out.append(f"No hand costs more than {W.points(cap)}.")
         if knock is not None:
@@ -1101,8 +1100,8 @@ class Rulebook:
         elif rs.show is not None:
             obj = "Each player tries to arrange the whole hand into melds and be the first to make a valid show."
         elif rs.opening.contracts:
-            obj = (f"In each round the players try first to meld that round's contract and then to get rid "
-                   f"of all their cards, by melding, laying off and discarding.")
+            obj = ("In each round the players try first to meld that round's contract and then to get rid "
+                   "of all their cards, by melding, laying off and discarding.")
         else:
             obj = "The object is to get rid of all your cards, by melding them, laying them off and discarding."
         best_total = "highest total" if winner == "highest" else "fewest penalty points"
