@@ -823,7 +823,8 @@ class Game:
 
     def _meld_action(self, cards, reading) -> Action:
         readings = ES.readings_of(self.rules, cards)
-        return Action(A.MELD, tuple(cards), None, reading, A.meld_label(reading, readings))
+        heads = _HEADS.get_or((self.rules, tuple(cards)), A.head_counts, readings) if len(readings) > 1 else None
+        return Action(A.MELD, tuple(cards), None, reading, A.meld_label(reading, readings, heads))
 
     def _whole_hand_round(self) -> bool:
         r = self.ruleset.turn.all_at_once
@@ -1581,6 +1582,7 @@ def _by_card(find) -> dict:
 
 
 _MELD_CACHE = Memo(50_000)
+_HEADS = Memo(50_000)  # (rules, cards) -> head_counts of its readings
 _LAYOFFS = Memo(20_000)
 _RESCUES = Memo(20_000)
 
