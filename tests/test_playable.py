@@ -135,3 +135,19 @@ def test_a_hand_holding_a_joker_that_is_not_wild_has_melds_without_it():
 def test_jokers_that_are_not_wild_play_to_the_end(parent):
     """Every game crashed with IndexError when a hand held a joker that is not wild."""
     assert_plays(house(parent, "deck: 1 pack, 2 jokers", "values: jokers = 20"), max_hands=3)
+
+
+# ------------------------------------------------------------------ item 7: the starter's hand size
+
+
+@pytest.mark.parametrize("lines", [
+    ["deal: 10 cards each; 1 extra card to starting player"],
+    ["draw: from the stock or the discard pile; no draw on first turn"],
+    ["deal: 10 cards each; 1 extra card to starting player",
+     "draw: from the stock or the discard pile; no draw on first turn"],
+], ids=["extra card", "no first draw", "both"])
+def test_the_starters_hand_size_follows_the_deal_and_the_first_turn(lines):
+    """The invariant held every hand to the deal size: the starter's extra card, and the
+    first turn played without a draw, broke it in every game (the engine played the rules
+    as written; the invariant was wrong)."""
+    assert_plays(house("gin", *lines), games=3, max_hands=2)
