@@ -151,3 +151,26 @@ def test_the_starters_hand_size_follows_the_deal_and_the_first_turn(lines):
     first turn played without a draw, broke it in every game (the engine played the rules
     as written; the invariant was wrong)."""
     assert_plays(house("gin", *lines), games=3, max_hands=2)
+
+
+# ------------------------------------------------------------------ item 8: wild cards taken before opening
+
+
+def without(name: str, line: str) -> rulespec.Variant:
+    """A shipped variant with one line taken out."""
+    text = (VARIANTS / f"{name}.rules").read_text(encoding="utf-8")
+    assert line in text
+    return rulespec.compile_text(text.replace(line, ""), name=f"{name}.rules", base_dir=VARIANTS)
+
+
+@pytest.mark.parametrize("name,line", [
+    ("continental", "         only after going down\n"),
+    ("push", "          only after opening\n"),
+], ids=["continental", "push"])
+def test_a_wild_taken_before_opening_can_be_played_again(name, line):
+    """Without `only after opening`, a player who had not opened could take a wild card
+    it could then meld only in an opening it could not finish: no legal move was left."""
+    v = without(name, line)
+    for seed in range(4):
+        out = play_game(v, seed=seed, agents=("random",), index=seed, max_hands=2)
+        assert out.failure is None, (seed, out.message)

@@ -1153,7 +1153,13 @@ class Game:
 
     def _can_replay(self, p, m, natural, wild, new) -> bool:
         """After swapping ``natural`` for ``wild`` in ``m``, can the wild be melded again
-        this turn (laid off somewhere, or in a new meld)?"""
+        this turn (laid off somewhere, or in a new meld)? Before opening, only in a meld
+        towards the opening: asked of a copy of the game after the swap."""
+        if self.opening_due(p):
+            after = self.clone()
+            after._scratch = {}
+            after._do_replace(Action(A.REPLACE, (natural, wild), m.id, new))
+            return bool(after._owed_actions(p))
         hand = list(self.hands[p])
         hand.remove(natural)
         hand.append(wild)
@@ -1184,9 +1190,11 @@ class Game:
         t = self.ruleset.turn
         may_meld = not (self.opened[p] and not t.new_melds_after_opening) and not (
             t.melds_per_turn is not None and self.melds_this_turn >= t.melds_per_turn)
-        if may_meld:
+        opening = self.opening_due(p)  # a meld before opening goes towards it
+        if may_meld and not (opening and not self._opening_possible(p)):
             for cards, reading in self._hand_melds(p):
-                if owed & set(cards) and self._leaves_ok(len(self.hands[p]) - len(cards)):
+                if (owed & set(cards) and self._leaves_ok(len(self.hands[p]) - len(cards))
+                        and not (opening and not self._opening_ok(p, cards, reading))):
                     acts.append(self._meld_action(cards, reading))
         if self._layoff_allowed(p) and self._leaves_ok(len(self.hands[p]) - 1):
             for m in self.table:
