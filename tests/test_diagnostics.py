@@ -455,6 +455,12 @@ SEMANTIC = [
     Case("middle drop cheaper than first drop", edit("first drop 20 points; middle drop 40 points",
                                                      "first drop 40 points; middle drop 20 points", INDIAN),
          "W344", 12, 10, "first drop"),
+    # playable_checks
+    Case("a show of more runs than a hand holds", edit("at least 2 sequences", "at least 5 sequences", INDIAN),
+         "E360", 11, 31, "at least 5 sequences", "ask for at most 4 runs, or deal more cards"),
+    Case("so many wild cards that the meld moves explode",
+         edit("aces:    low", "aces:    low\nwild:    As, 2s, 3s, 4s, 5s, 6s, 7s, 8s, 9s, 10s, Js, Qs, Ks; "
+                               "wilds may stand for themselves"), "E361", 5, 63, "wilds may stand"),
 ]
 
 SEMANTIC_PLACES = [

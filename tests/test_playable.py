@@ -6,6 +6,7 @@ The property test over generated and mutated files is in ``test_playable_propert
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import signal
 from contextlib import contextmanager
@@ -72,9 +73,9 @@ def test_melds_of_a_hand_of_wild_cards_are_found_quickly():
 def test_wild_cards_standing_for_themselves_are_paired_quickly():
     """Every rank wild and standing for itself: the pairing of wild cards to places tried
     every permutation (a legal-move list of a hand of 11 took over 70 s)."""
-    v = house("basic", "wild: As, 2s, 3s, 4s, 5s, 6s, 7s, 8s, 9s, 10s, Js, Qs, Ks; "
-                       "wilds may stand for themselves")
-    rules = rules_for(v.ruleset)
+    rs = rulespec.load(VARIANTS / "basic.rules").ruleset  # the rules E361 now refuses, built directly
+    rules = rules_for(dataclasses.replace(rs, wilds=dataclasses.replace(
+        rs.wilds, ranks=tuple(C.RANKS), as_natural="always")))
     with within(20):
         melds = ES.hand_melds(rules, [8, 48, 16, 31, 30, 24, 6, 1, 27, 44, 14])
     assert len(melds) == 54288
@@ -174,3 +175,36 @@ def test_a_wild_taken_before_opening_can_be_played_again(name, line):
     for seed in range(4):
         out = play_game(v, seed=seed, agents=("random",), index=seed, max_hands=2)
         assert out.failure is None, (seed, out.message)
+
+
+# ------------------------------------------------------------------ item 9: pages of odd Gin rules
+
+
+@pytest.mark.parametrize("line", [
+    "melding: whole hand at once in rounds 1+",
+    "knock: no lay off",
+    "show: at least 3 runs",
+])
+def test_odd_gin_rules_build_their_page(line):
+    """`rulespec build` failed with a traceback: rules with nothing to say while melds stay
+    in hand (or without lay-offs) were never read by the page, so it refused to render."""
+    from rulespec.rulebook import render_page
+
+    assert "# House" in render_page(house("gin", line))
+
+
+def test_a_show_of_more_runs_than_the_hand_holds_is_an_error():
+    """`show: at least 10 runs` on Gin crashed the page (the show example ran out of runs)
+    and could never be played: 10 runs of 3 need 30 cards, a hand has 10."""
+    with pytest.raises(rulespec.SpecError) as e:
+        house("gin", "show: at least 10 runs")
+    d = e.value.diagnostics[0]
+    assert (d.code, d.line, d.hint) == ("E360", 3, "ask for at most 3 runs, or deal more cards")
+
+
+def test_every_rank_wild_is_rejected_with_the_reason():
+    """Every rank wild compiled without a word and then took over 15 s per legal-move list."""
+    with pytest.raises(rulespec.SpecError) as e:
+        house("basic", "wild: As, 2s, 3s, 4s, 5s, 6s, 7s, 8s, 9s, 10s, Js, Qs, Ks; wilds may stand for themselves")
+    assert e.value.diagnostics[0].code == "E361"
+    assert "20,000" in e.value.diagnostics[0].message

@@ -430,3 +430,6 @@ def run(ruleset: Ruleset, doc: dict, sources: dict, texts: dict[str, str]) -> li
             out.append(Diagnostic(code, p.message, span["file"], span["line"], span["column"], end, p.hint,
                                   line_of(texts.get(span["file"], ""), span["line"])))
     return out
+
+
+from . import playable_checks  # noqa: E402,F401  (registers E360, E361)
