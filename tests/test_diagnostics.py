@@ -461,6 +461,8 @@ SEMANTIC = [
     Case("so many wild cards that the meld moves explode",
          edit("aces:    low", "aces:    low\nwild:    As, 2s, 3s, 4s, 5s, 6s, 7s, 8s, 9s, 10s, Js, Qs, Ks; "
                                "wilds may stand for themselves"), "E361", 5, 63, "wilds may stand"),
+    Case("an opening with a contract and points", BASE + "opening: round 1: 2 sets of 3; melds worth at least 51\n",
+         "E362", 17, 32, "melds worth"),
 ]
 
 SEMANTIC_PLACES = [

@@ -208,3 +208,23 @@ def test_every_rank_wild_is_rejected_with_the_reason():
         house("basic", "wild: As, 2s, 3s, 4s, 5s, 6s, 7s, 8s, 9s, 10s, Js, Qs, Ks; wilds may stand for themselves")
     assert e.value.diagnostics[0].code == "E361"
     assert "20,000" in e.value.diagnostics[0].message
+
+
+# ------------------------------------------------------------------ found by the property test
+
+
+def test_a_hand_nobody_can_end_under_no_new_melds_is_a_stalemate():
+    """Both players opened, nothing on the table takes a card, and no new melds after
+    opening: the hand went on for ever (greedy games hit the 100,000-move limit)."""
+    v = house("basic", "melding: no new melds after going down")
+    for seed in range(3):
+        out = play_game(v, seed=seed, agents=("greedy",), index=seed, max_hands=1, max_hand_actions=5_000)
+        assert out.failure is None, (seed, out.message)
+
+
+def test_an_opening_of_a_contract_and_points_is_an_error():
+    """Push's contracts with `melds worth at least 51` left a player who had laid the
+    contract short of the points with no legal move."""
+    with pytest.raises(rulespec.SpecError) as e:
+        house("push", "opening: melds worth at least 51")
+    assert e.value.diagnostics[0].code == "E362"

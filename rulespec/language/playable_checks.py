@@ -4,6 +4,7 @@ interpreter could start but never play to the end, or only at a cost no game can
 ====  ================================================================================
 E360  a show asks for more runs than a hand can hold, or for runs the rules do not allow
 E361  a hand the deck deals can be melded in more ways than the interpreter lists
+E362  an opening asks for a contract and a number of points at once
 ====  ================================================================================
 
 Registered with :func:`~rulespec.language.checks.check` like every other check.
@@ -102,3 +103,12 @@ def meld_moves_bounded(r: Ruleset, doc: dict):
                                f"{MAX_MELD_MOVES:,} melds at a time",
                       "make fewer cards wild, or limit them (`at most 1 wild per meld`, "
                       "`wild cards may not outnumber natural cards`)")
+
+
+@check("E362")
+def opening_contract_or_points(r: Ruleset, doc: dict):
+    if r.opening.threshold is not None and r.opening.contracts:
+        yield Problem("opening.threshold",
+                      f"the opening asks for a contract and for melds worth {r.opening.threshold} points at once; "
+                      "rulespec plays one or the other, not both",
+                      "keep either the `round N:` contracts or `melds worth at least N`")
