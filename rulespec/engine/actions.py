@@ -27,9 +27,8 @@ The strings (cards as ``7S``, ``10D``, ``JK``; table melds by their number):
 
 from __future__ import annotations
 
-from collections import Counter
-
 import re
+from collections import Counter
 
 from .. import cards as C
 from ..melds.model import Reading
