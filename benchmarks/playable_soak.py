@@ -23,6 +23,9 @@ from hypothesis import HealthCheck, given, settings  # noqa: E402
 
 from playable_cases import Broken, edited, judge  # noqa: E402
 
+#: examples per hypothesis run (each run draws fresh ones)
+CHUNK = 200
+
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -34,11 +37,14 @@ def main() -> int:
     broken: dict[str, tuple[str, str]] = {}
     start = time.perf_counter()
 
-    @settings(max_examples=args.examples, deadline=None, database=None,
+    def out_of_time() -> bool:
+        return bool(args.seconds) and time.perf_counter() - start > args.seconds
+
+    @settings(max_examples=CHUNK, deadline=None, database=None,
               suppress_health_check=list(HealthCheck))
     @given(edited())
     def soak(case):
-        if args.seconds and time.perf_counter() - start > args.seconds:
+        if counts["tried"] >= args.examples or out_of_time():
             return
         counts["tried"] += 1
         try:
@@ -48,7 +54,9 @@ def main() -> int:
             # one entry per kind of failure: numbers (seeds, seats, counts) left out
             broken.setdefault(re.sub(r"\d+", "N", str(e))[:160], (case[2], case[0]))
 
-    soak()
+    # chunks of fresh random examples, so that the run stops soon after its time is up
+    while counts["tried"] < args.examples and not out_of_time():
+        soak()
     took = time.perf_counter() - start
     print(f"{counts['tried']} files in {took:.0f} s: {counts['accepted']} accepted, "
           f"{counts['rejected']} rejected, {counts['broken']} broken ({len(broken)} distinct)")

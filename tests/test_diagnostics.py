@@ -463,6 +463,9 @@ SEMANTIC = [
                                "wilds may stand for themselves"), "E361", 5, 63, "wilds may stand"),
     Case("an opening with a contract and points", BASE + "opening: round 1: 2 sets of 3; melds worth at least 51\n",
          "E362", 17, 32, "melds worth"),
+    Case("a game for one player", edit("players: 2-6", "players: 1-6"), "E363", 2, 10, "1-6"),
+    Case("pushing with an endless stock", edit("from the stock or the discard pile", "from the discard pile or push"),
+         "E364", 12, 10, "from the discard pile or push"),
 ]
 
 SEMANTIC_PLACES = [

@@ -228,3 +228,19 @@ def test_an_opening_of_a_contract_and_points_is_an_error():
     with pytest.raises(rulespec.SpecError) as e:
         house("push", "opening: melds worth at least 51")
     assert e.value.diagnostics[0].code == "E362"
+
+
+def test_a_game_for_one_player_is_an_error():
+    """Indian Rummy with `players: 1-6` broke an invariant in its first game."""
+    with pytest.raises(rulespec.SpecError) as e:
+        house("indian-points", "players: 1-6")
+    assert "E363" in {d.code for d in e.value.diagnostics}
+
+
+@pytest.mark.parametrize("parent", ["basic", "romme"])
+def test_pushing_with_an_endless_stock_is_an_error(parent):
+    """Pushing over a stock rebuilt without limit: hands grew until games hit the
+    100,000-move limit of a hand."""
+    with pytest.raises(rulespec.SpecError) as e:
+        house(parent, "draw: from the discard pile or push")
+    assert e.value.diagnostics[0].code == "E364"

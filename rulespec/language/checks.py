@@ -432,4 +432,4 @@ def run(ruleset: Ruleset, doc: dict, sources: dict, texts: dict[str, str]) -> li
     return out
 
 
-from . import playable_checks  # noqa: E402,F401  (registers E360-E362)
+from . import playable_checks  # noqa: E402,F401  (registers E360-E364)

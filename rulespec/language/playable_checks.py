@@ -5,6 +5,8 @@ interpreter could start but never play to the end, or only at a cost no game can
 E360  a show asks for more runs than a hand can hold, or for runs the rules do not allow
 E361  a hand the deck deals can be melded in more ways than the interpreter lists
 E362  an opening asks for a contract and a number of points at once
+E363  a game for fewer than two players
+E364  pushing with a stock that never runs out: hands can grow without end
 ====  ================================================================================
 
 Registered with :func:`~rulespec.language.checks.check` like every other check.
@@ -112,3 +114,20 @@ def opening_contract_or_points(r: Ruleset, doc: dict):
                       f"the opening asks for a contract and for melds worth {r.opening.threshold} points at once; "
                       "rulespec plays one or the other, not both",
                       "keep either the `round N:` contracts or `melds worth at least N`")
+
+
+@check("E363")
+def two_players_at_least(r: Ruleset, doc: dict):
+    if r.players.min < 2:
+        yield Problem("players", f"rummy needs at least 2 players, but the rules allow {r.players.min}",
+                      "start the range of players at 2")
+
+
+@check("E364")
+def push_needs_an_end_to_the_stock(r: Ruleset, doc: dict):
+    st = r.stock
+    if "push" in r.turn.draw_from and st.action != "end" and st.times is None:
+        yield Problem("turn.draw_from", "each push adds cards to a hand and the stock is rebuilt without limit, "
+                                        "so hands can grow until no one can go out and the hand never ends",
+                      "end the hand when the stock runs out (`stock: hand ends`), or reuse the discard "
+                      "pile a set number of times")
