@@ -18,8 +18,8 @@ from hypothesis import HealthCheck, given, settings
 from playable_cases import edited, judge
 
 SCALE = int(os.environ.get("PLAYABLE_SCALE", "1"))
-PAGE_EXAMPLES = 1500 * SCALE
-PLAY_EXAMPLES = 200 * SCALE
+PAGE_EXAMPLES = 3000 * SCALE
+PLAY_EXAMPLES = 300 * SCALE
 
 PROPERTY = settings(deadline=None, database=None, derandomize=SCALE == 1,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
