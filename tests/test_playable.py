@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import dataclasses
 import random
-import signal
-from contextlib import contextmanager
 from itertools import permutations
 
 import pytest
@@ -23,21 +21,7 @@ from rulespec.melds.distinct import distinct_readings, pair_up
 from rulespec.sim.runner import play_game
 
 from conftest import VARIANTS
-
-
-@contextmanager
-def within(seconds: int):
-    """Fail the test (instead of hanging the suite) if the block takes longer."""
-    def timeout(*_):
-        raise AssertionError(f"took more than {seconds} s")
-
-    old = signal.signal(signal.SIGALRM, timeout)
-    signal.alarm(seconds)
-    try:
-        yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, old)
+from playable_cases import time_limit
 
 
 def house(parent: str, *lines: str) -> rulespec.Variant:
@@ -65,7 +49,7 @@ def test_melds_of_a_hand_of_wild_cards_are_found_quickly():
     """Push's all-wild hand: each all-wild run was read once per order of its wild cards
     (9 wild cards: 25 s; 10: 93 s)."""
     rules = rules_for(rulespec.load(VARIANTS / "push.rules").ruleset)
-    with within(10):
+    with time_limit(10, "the melds of the hand"):
         melds = ES.hand_melds(rules, codes("JK JK JK JK 2S 2S 2H 2H 2D 2D 2C"))
     assert len(melds) == 11367
 
@@ -76,7 +60,7 @@ def test_wild_cards_standing_for_themselves_are_paired_quickly():
     rs = rulespec.load(VARIANTS / "basic.rules").ruleset  # the rules E361 now refuses, built directly
     rules = rules_for(dataclasses.replace(rs, wilds=dataclasses.replace(
         rs.wilds, ranks=tuple(C.RANKS), as_natural="always")))
-    with within(20):
+    with time_limit(20, "the melds of the hand"):
         melds = ES.hand_melds(rules, [8, 48, 16, 31, 30, 24, 6, 1, 27, 44, 14])
     assert len(melds) == 54288
 
