@@ -75,7 +75,7 @@ deck:    2 packs, 1 joker per pack
 values:  A J Q K = 10; 2-10 = face value; jokers = 0; wild cards = 0
 wild:    printed jokers; cut card; cut joker makes aces wild
 melds:   sets of 3-4 cards of the same rank in different suits
-         sequences of 3+ cards in the same suit
+         sequences of 3+ cards in the same suit; kept in hand until the hand ends
 deal:    13 cards each
 draw:    from the stock or the discard pile
 going out: not allowed

@@ -228,3 +228,22 @@ def test_pushing_with_an_endless_stock_is_an_error(parent):
     with pytest.raises(rulespec.SpecError) as e:
         house(parent, "draw: from the discard pile or push")
     assert e.value.diagnostics[0].code == "E364"
+
+
+def test_pushing_with_a_stock_reused_twice_is_an_error():
+    """Found by the soak: pushing over a stock turned over twice still gave a hand of
+    over 100,000 moves."""
+    with pytest.raises(rulespec.SpecError) as e:
+        house("house/basic-restock-twice", "draw: from the discard pile or push")
+    assert e.value.diagnostics[0].code == "E364"
+
+
+def test_a_show_while_melds_go_on_the_table_is_an_error():
+    """Found by the soak: Indian Rummy with its melds laid on the table: a greedy player
+    who had melded could never show, and the hand went on for ever."""
+    text = (VARIANTS / "indian-points.rules").read_text(encoding="utf-8")
+    line = "         kept in hand until the hand ends     # shown all at once in the show\n"
+    assert line in text
+    with pytest.raises(rulespec.SpecError) as e:
+        rulespec.compile_text(text.replace(line, ""), name="indian-points.rules", base_dir=VARIANTS)
+    assert "E360" in {d.code for d in e.value.diagnostics}

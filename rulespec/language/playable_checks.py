@@ -2,11 +2,12 @@
 interpreter could start but never play to the end, or only at a cost no game can pay.
 
 ====  ================================================================================
-E360  a show asks for more runs than a hand can hold, or for runs the rules do not allow
+E360  a show asks for more runs than a hand can hold, for runs the rules do not allow, or
+      for the whole hand while melds go on the table
 E361  a hand the deck deals can be melded in more ways than the interpreter lists
 E362  an opening asks for a contract and a number of points at once
 E363  a game for fewer than two players
-E364  pushing with a stock that never runs out: hands can grow without end
+E364  pushing with a stock that is rebuilt: hands can grow without end
 ====  ================================================================================
 
 Registered with :func:`~rulespec.language.checks.check` like every other check.
@@ -43,6 +44,11 @@ def _hand_sizes(r: Ruleset):
 def show_fits_the_hand(r: Ruleset, doc: dict):
     s = r.show
     if s is None:
+        return
+    if r.melds.on_table:
+        yield Problem("show", "a show lays the whole hand down in melds at once, but under these rules melds "
+                              "go on the table as they are made, so a hand may never be shown",
+                      "add `kept in hand until the hand ends` to `melds:`")
         return
     runs = max(s.sequences, s.pure)
     path = "show.pure" if s.pure > s.sequences else "show.sequences"
@@ -126,8 +132,7 @@ def two_players_at_least(r: Ruleset, doc: dict):
 @check("E364")
 def push_needs_an_end_to_the_stock(r: Ruleset, doc: dict):
     st = r.stock
-    if "push" in r.turn.draw_from and st.action != "end" and st.times is None:
-        yield Problem("turn.draw_from", "each push adds cards to a hand and the stock is rebuilt without limit, "
-                                        "so hands can grow until no one can go out and the hand never ends",
-                      "end the hand when the stock runs out (`stock: hand ends`), or reuse the discard "
-                      "pile a set number of times")
+    if "push" in r.turn.draw_from and st.action != "end":
+        yield Problem("turn.draw_from", "each push adds cards to a hand and the stock is rebuilt when it runs "
+                                        "out, so hands can grow until no one can go out and the hand never ends",
+                      "end the hand when the stock runs out: `stock: hand ends`")
