@@ -75,7 +75,7 @@ deck:    2 packs, 1 joker per pack
 values:  A J Q K = 10; 2-10 = face value; jokers = 0; wild cards = 0
 wild:    printed jokers; cut card; cut joker makes aces wild
 melds:   sets of 3-4 cards of the same rank in different suits
-         sequences of 3+ cards in the same suit
+         sequences of 3+ cards in the same suit; kept in hand until the hand ends
 deal:    13 cards each
 draw:    from the stock or the discard pile
 going out: not allowed
@@ -470,6 +470,17 @@ SEMANTIC = [
                                                 "players out at 100 points; lowest wins", GIN),
          "E346", 22, 10, "players out", "score with `losers score penalty points`, or play `to 100 points` instead"),
     Case("no card worth anything", edit("A = 1; 2-10 = face value; J Q K = 10", "A-K = 0"), "E347", 5, 10, "A-K = 0"),
+    # playable_checks
+    Case("a show of more runs than a hand holds", edit("at least 2 sequences", "at least 5 sequences", INDIAN),
+         "E360", 11, 31, "at least 5 sequences", "ask for at most 4 runs, or deal more cards"),
+    Case("so many wild cards that the meld moves explode",
+         edit("aces:    low", "aces:    low\nwild:    As, 2s, 3s, 4s, 5s, 6s, 7s, 8s, 9s, 10s, Js, Qs, Ks; "
+                               "wilds may stand for themselves"), "E361", 5, 63, "wilds may stand"),
+    Case("an opening with a contract and points", BASE + "opening: round 1: 2 sets of 3; melds worth at least 51\n",
+         "E362", 17, 32, "melds worth"),
+    Case("a game for one player, at the least", edit("players: 2-6", "players: 1-6"), "E315", 2, 10, "1-6"),
+    Case("pushing with an endless stock", edit("from the stock or the discard pile", "from the discard pile or push"),
+         "E364", 12, 10, "from the discard pile or push"),
 ]
 
 SEMANTIC_PLACES = [

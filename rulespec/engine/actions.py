@@ -28,6 +28,7 @@ The strings (cards as ``7S``, ``10D``, ``JK``; table melds by their number):
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 from .. import cards as C
 from ..melds.model import Reading
@@ -154,13 +155,19 @@ def reading_wilds(reading: Reading) -> str:
     return "(" + " ".join(f"{C.card_str(w)}={C.card_str(s)}" for w, s in reading.wilds) + ")"
 
 
-def meld_label(reading: Reading, readings: tuple[Reading, ...]) -> str | None:
+def head_counts(readings: tuple[Reading, ...]) -> Counter:
+    """How many of ``readings`` share each head (worked out once per group of cards)."""
+    return Counter(reading_head(r) for r in readings)
+
+
+def meld_label(reading: Reading, readings: tuple[Reading, ...], heads: Counter | None = None) -> str | None:
     """The ``as ...`` part of a meld's string: None when the cards have one reading, the
-    head when that tells the readings apart, the head and the wild cards otherwise."""
+    head when that tells the readings apart, the head and the wild cards otherwise.
+    ``heads``: :func:`head_counts` of ``readings``, when already known."""
     if len(readings) <= 1:
         return None
     head = reading_head(reading)
-    if sum(1 for r in readings if reading_head(r) == head) > 1:
+    if (heads or head_counts(readings))[head] > 1:
         return f"{head} {reading_wilds(reading)}"
     return head
 

@@ -5,7 +5,8 @@
   play (dropped hands) and the cut card together are exactly the deck;
 * hand sizes follow the rules: the deal gives each player the deal size (the starter its
   extra cards); in a variant whose turns neither lay cards down nor pass them between
-  players, a hand holds the deal size between turns and one more during its turn;
+  players, a hand holds what it was dealt between turns and one more during its turn
+  (one fewer for a starter who does not draw on the first turn, once that turn begins);
 * the player to move always has a legal move (a game never stalls half-way through a
   turn, as a contract laid in part that the hand cannot finish would make it);
 * scores follow the variant's table: every finished hand's counted penalties are what
@@ -82,8 +83,11 @@ def problems(game) -> list[str]:
             want = size + (rs.deal.starter_extra if p == game.starter else 0) if in_hand[p] else 0
             if dealt[p] != want:
                 out.append(f"seat {p} was dealt {dealt[p]} cards, the rules give {want}")
-        if fixed and active[p]:
-            want = size + (1 if p == game.turn and phase == "play" else 0)
+        if fixed and active[p] and dealt is not None:
+            # the deal (the starter's extra cards included), one card fewer once a starter
+            # who does not draw on the first turn has begun it, one more while drawn
+            want = (dealt[p] + (1 if p == game.turn and phase == "play" else 0)
+                    - (1 if p == game.starter and not rs.turn.starter_draws and not game._first_turn else 0))
             if held != want:
                 out.append(f"seat {p} holds {held} cards, the rules give {want} here")
         if playing and not held and in_hand[p] and active[p]:

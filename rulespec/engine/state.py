@@ -450,7 +450,8 @@ class Game:
     def _stalemate(self) -> bool:
         """Can no player ever go out again? Decided only where it can be proved: hands
         never grow (no push, no claims), every hand is too small to lay a new meld after
-        a draw (keeping the card it must discard), and no card off the table fits any table meld (by lay-off or by taking a
+        a draw (keeping the card it must discard) or may lay none (it has opened, and
+        the rules allow no new melds after opening), and no card off the table fits any table meld (by lay-off or by taking a
         wild's place). Then the table never changes and neither do the chances."""
         rs = self.ruleset
         if not rs.stalemate_applies:
@@ -458,7 +459,9 @@ class Game:
         r = self.rules
         smallest = min(r.set_min if r.has_sets else 99, r.run_min if r.has_runs else 99)
         keep = self._keep_min()
-        if any(len(self.hands[p]) + 1 - keep >= smallest for p in range(self.n) if self.active[p]):
+        barred = not rs.turn.new_melds_after_opening  # who has opened lays no new meld
+        if any(len(self.hands[p]) + 1 - keep >= smallest for p in range(self.n)
+               if self.active[p] and not (barred and self.opened[p])):
             return False
         pool = set(self.stock) | set(self.discards)
         for p in range(self.n):
@@ -826,7 +829,8 @@ class Game:
 
     def _meld_action(self, cards, reading) -> Action:
         readings = ES.readings_of(self.rules, cards)
-        return Action(A.MELD, tuple(cards), None, reading, A.meld_label(reading, readings))
+        heads = _HEADS.get_or((self.rules, tuple(cards)), A.head_counts, readings) if len(readings) > 1 else None
+        return Action(A.MELD, tuple(cards), None, reading, A.meld_label(reading, readings, heads))
 
     def _whole_hand_round(self) -> bool:
         r = self.ruleset.turn.all_at_once
@@ -1155,7 +1159,13 @@ class Game:
 
     def _can_replay(self, p, m, natural, wild, new) -> bool:
         """After swapping ``natural`` for ``wild`` in ``m``, can the wild be melded again
-        this turn (laid off somewhere, or in a new meld)?"""
+        this turn (laid off somewhere, or in a new meld)? Before opening, only in a meld
+        towards the opening: asked of a copy of the game after the swap."""
+        if self.opening_due(p):
+            after = self.clone()
+            after._scratch = {}
+            after._do_replace(Action(A.REPLACE, (natural, wild), m.id, new))
+            return bool(after._owed_actions(p))
         hand = list(self.hands[p])
         hand.remove(natural)
         hand.append(wild)
@@ -1186,9 +1196,11 @@ class Game:
         t = self.ruleset.turn
         may_meld = not (self.opened[p] and not t.new_melds_after_opening) and not (
             t.melds_per_turn is not None and self.melds_this_turn >= t.melds_per_turn)
-        if may_meld:
+        opening = self.opening_due(p)  # a meld before opening goes towards it
+        if may_meld and not (opening and not self._opening_possible(p)):
             for cards, reading in self._hand_melds(p):
-                if owed & set(cards) and self._leaves_ok(len(self.hands[p]) - len(cards)):
+                if (owed & set(cards) and self._leaves_ok(len(self.hands[p]) - len(cards))
+                        and not (opening and not self._opening_ok(p, cards, reading))):
                     acts.append(self._meld_action(cards, reading))
         if self._layoff_allowed(p) and self._leaves_ok(len(self.hands[p]) - 1):
             for m in self.table:
@@ -1587,6 +1599,7 @@ def _by_card(find) -> dict:
 
 
 _MELD_CACHE = Memo(50_000)
+_HEADS = Memo(50_000)  # (rules, cards) -> head_counts of its readings
 _LAYOFFS = Memo(20_000)
 _RESCUES = Memo(20_000)
 

@@ -431,3 +431,4 @@ def run(ruleset: Ruleset, doc: dict, sources: dict, texts: dict[str, str]) -> li
 
 
 from . import game_checks  # noqa: E402,F401  (registers the checks for degenerate games)
+from . import playable_checks  # noqa: E402,F401  (registers E360-E362 and E364)

@@ -18,12 +18,12 @@ Nothing here knows a particular variant: every answer comes from the ``Rules`` t
 from __future__ import annotations
 
 from collections import Counter
-from itertools import combinations, permutations
+from itertools import combinations
 
 from .. import cards as C
 from ..memo import Memo
-from .classify import readings as _classify_readings
 from .context import Rules
+from .distinct import distinct_readings, pair_up as _pair_up
 from .model import Reading
 from .solver import Search
 
@@ -65,7 +65,7 @@ def readings_of(rules: Rules, cards) -> tuple[Reading, ...]:
 
 
 def _classified(rules: Rules, group: tuple[int, ...]) -> tuple[Reading, ...]:
-    return _in_order(_dedupe(_classify_readings(rules, group)))
+    return _in_order(_dedupe(distinct_readings(rules, group)))
 
 
 def _remember(rules: Rules, group: tuple[int, ...], found) -> tuple[Reading, ...]:
@@ -311,7 +311,8 @@ _PLAIN = Memo(50_000)
 def _plain_groups(rules: Rules, cnt: Counter) -> dict:
     """The melds of a hand without wild cards: the sets of each rank and the runs of each
     suit, each remembered by the cards of that rank or suit the hand holds (a new card
-    changes one rank and one suit)."""
+    changes one rank and one suit). A joker that is not wild is in no meld."""
+    cnt = Counter({c: n for c, n in cnt.items() if c != C.JOKER})
     groups: dict = {}
     if rules.has_sets:
         by_rank: dict[int, list] = {}
@@ -369,24 +370,6 @@ def cards_in_melds(melds) -> set[int]:
     for cards, _reading in melds:
         out.update(cards)
     return out
-
-
-def _pair_up(rules: Rules, wilds: tuple[int, ...], places: list[int]):
-    """Which wild card stands for which place: the lowest card code for the lowest place,
-    except that a wild card that may stand for itself never stands in for itself (that is
-    the natural reading). None when no pairing is allowed."""
-    ws = sorted(wilds)
-    pairs = list(zip(ws, places))
-    if not any(w == s and w in rules.dual for w, s in pairs):
-        return tuple(pairs)
-    best = None
-    for order in set(permutations(ws)):
-        ps = tuple(sorted(zip(order, places)))
-        if any(w == s and w in rules.dual for w, s in ps):
-            continue
-        if best is None or ps < best:
-            best = ps
-    return best
 
 
 # ---------------------------------------------------------------- the table

@@ -229,7 +229,10 @@ class Examples:
         suit = 1
         starts = iter((2, 4, 0, 6, 8))
         for i in range(s.sequences):
-            run = self._run(next(starts), run_n, suit % 4)
+            start = next(starts, None)
+            if start is None:  # more runs than the examples have places for: no example
+                return []
+            run = self._run(start, run_n, suit % 4)
             suit += 1
             if i >= s.pure and wild is not None:
                 run[1] = wild

@@ -648,8 +648,8 @@ class Rulebook:
             if rs.wilds.replace is not None:
                 steps.append("**Replace a wild card** (optional), as described under "
                              "[The cards](#the-cards).")
-        else:
-            per_turn, whole, new_after
+        else:  # melds stay in hand: the melding rules have nothing to say
+            per_turn, new_after, whole and (whole["min"], whole["max"])
             if layoff is not None:
                 layoff["onto"], layoff["requires"]
         text = "**Discard** one card face up onto the discard pile. This ends your turn."
@@ -775,10 +775,10 @@ class Rulebook:
                 f"total value of your deadwood is {term}, you may knock at the end of a turn: discard one "
                 f"card face down and lay out your hand in melds and deadwood. The opponent then lays out "
                 f"their hand.")
+        most = k.get("run_end_layoffs")  # read either way: it means nothing without lay-offs
         if k["defender_lays_off"]:
             text += (" The opponent may lay off deadwood cards onto the knocker's melds (unless the knocker "
                      "has gone gin). The knocker may not lay off.")
-            most = k.get("run_end_layoffs")
             if most is not None:
                 text += (f" At most {W.plural(most, 'card')} may be laid off "
                          "beyond each end of one of the knocker's runs.")

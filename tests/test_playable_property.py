@@ -1,0 +1,39 @@
+"""The property of issue 13: a file that `rulespec check` accepts builds its page and plays
+to the end with both agents (random, greedy); anything else is a located diagnostic.
+
+Files are the shipped variants and house rules after a few edits (``playable_cases``).
+In the suite: PAGE_EXAMPLES files compiled and rendered, PLAY_EXAMPLES of them also
+played (a random and a greedy game of ``playable_cases.HANDS`` hands each, invariants
+checked after every move, within the runner's safety limits). ``PLAYABLE_SCALE=N``
+multiplies both counts (and draws fresh examples) for a longer run offline;
+``benchmarks/playable_soak.py`` runs without stopping at the first failure and reports
+every distinct one.
+"""
+
+from __future__ import annotations
+
+import os
+
+from hypothesis import HealthCheck, given, settings
+
+from playable_cases import edited, judge
+
+SCALE = int(os.environ.get("PLAYABLE_SCALE", "1"))
+PAGE_EXAMPLES = 3000 * SCALE
+PLAY_EXAMPLES = 300 * SCALE
+
+PROPERTY = settings(deadline=None, database=None, derandomize=SCALE == 1,
+                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
+                                           HealthCheck.filter_too_much])
+
+
+@settings(PROPERTY, max_examples=PAGE_EXAMPLES)
+@given(edited())
+def test_an_accepted_file_builds_its_page(case):
+    judge(*case, play=False)
+
+
+@settings(PROPERTY, max_examples=PLAY_EXAMPLES)
+@given(edited())
+def test_an_accepted_file_builds_its_page_and_plays_to_the_end(case):
+    judge(*case, play=True)
