@@ -240,6 +240,7 @@ def test_a_chain_of_files_is_read_and_parsed_once_per_file(tmp_path, monkeypatch
 
 
 def test_security_md_states_the_limits_the_code_has():
+    from rulespec.language import diagnostics, playable_checks
     from rulespec.sim import record_schema as rs
 
     text = (ROOT / "SECURITY.md").read_text(encoding="utf-8")
@@ -249,6 +250,8 @@ def test_security_md_states_the_limits_the_code_has():
         "game record size": f"{rs.MAX_RECORD_BYTES // 2**20} MiB",
         "nesting in a game record": str(rs.MAX_RECORD_DEPTH),
         "steps in a game record": f"{rs.MAX_STEPS:,}",
+        "meld moves of a dealt hand": f"{playable_checks.MAX_MELD_MOVES:,}",
+        "diagnostics a file": str(diagnostics.MAX_PER_FILE),
     }
     for what, value in rows.items():
         assert f"| {what} | {value} |" in text, what
