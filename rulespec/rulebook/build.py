@@ -1,11 +1,11 @@
 """``rulespec build``: every variant's IR and page, and the site, written all at once or
 not at all.
 
-Everything is written into a new folder beside the output and swapped in at the end, so
-a build that fails or is interrupted (Ctrl-C) leaves ``generated/`` and ``site/`` as they
-were. The output is checked before anything is compiled: a place that cannot be written,
-or a folder holding files the build did not write (it is replaced whole), is a usage
-error with a sentence, not a traceback.
+Everything is written into new folders beside the outputs and swapped in at the end in
+one transaction, so a build that fails or is interrupted (Ctrl-C) leaves ``generated/``
+and ``site/`` as they were. The output is checked before anything is compiled: a place
+that cannot be written, or a folder that is neither empty nor marked by an earlier build
+(it is replaced whole), is a usage error with a sentence, not a traceback.
 """
 
 from __future__ import annotations
