@@ -169,12 +169,87 @@ def test_a_swap_stopped_midway_puts_everything_back(tmp_path, monkeypatch):
 
     monkeypatch.setattr(build.os, "rename", rename)
     with pytest.raises(KeyboardInterrupt):
-        stage.commit()
+        build.swap(stage)
     monkeypatch.setattr(build.os, "rename", real)
     stage.discard()
     assert snapshot(out) == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out"]
     stage = build.Staging(out)
     (stage.path / "d.md").write_text("new", encoding="utf-8")
-    stage.commit()
+    build.swap(stage)
     assert snapshot(out) == {"d.md": b"new"} and sorted(p.name for p in tmp_path.iterdir()) == ["out"]
+
+
+def test_an_output_folder_of_hand_written_pages_is_refused(mine, tmp_path, capsys):
+    """`--out docs`: .md files the build did not write (no .rulespec-build marker) are not
+    deleted; a missing or empty folder, or one a build marked, is taken."""
+    docs = tmp_path / "docs"
+    (docs / "notes").mkdir(parents=True)
+    (docs / "language.md").write_text("# hand-written", encoding="utf-8")
+    (docs / "notes" / "a.md").write_text("mine", encoding="utf-8")
+    before = snapshot(docs)
+    assert main(["build", str(mine), "--out", str(docs), "--no-site"]) == 2
+    said = capsys.readouterr().err
+    assert ".rulespec-build" in said and "Traceback" not in said
+    assert snapshot(docs) == before
+    (tmp_path / "empty").mkdir()
+    assert main(["build", str(mine), "--out", str(tmp_path / "empty"), "--no-site"]) == 0
+    assert "kitchen.md" in (tmp_path / "empty" / ".rulespec-build").read_text(encoding="utf-8").splitlines()
+    assert main(["build", str(mine), "--out", str(tmp_path / "empty"), "--no-site"]) == 0
+
+
+def fake_site(text: str):
+    """MkDocs' build stubbed: a one-page site, fast."""
+    def build_site(config, site_dir, generated=None, **kw):
+        site_dir.mkdir(parents=True, exist_ok=True)
+        (site_dir / "index.html").write_text(text, encoding="utf-8")
+        return site_dir
+    return build_site
+
+
+def test_generated_and_site_are_swapped_in_together(mine, tmp_path, monkeypatch):
+    """The project's layout (a mkdocs.yml beside OUT, the site in its site_dir): Ctrl-C
+    while the new site is moved in leaves both OUT and the site as they were."""
+    import os
+
+    from rulespec.rulebook import build
+
+    project = tmp_path / "project"
+    (project / "docs").mkdir(parents=True)
+    (project / "mkdocs.yml").write_text(
+        f"site_name: t\ndocs_dir: docs\nsite_dir: web\nhooks:\n  - {ROOT}/rulespec/rulebook/mkdocs_hooks.py\n",
+        encoding="utf-8")
+    out, site = project / "generated", project / "web"
+    monkeypatch.setattr(build, "build_site", fake_site("one"))
+    assert main(["build", str(mine), "--out", str(out)]) == 0
+    assert (site / "index.html").read_text(encoding="utf-8") == "one"
+    before = snapshot(out), snapshot(site)
+    kitchen = mine / "kitchen.rules"
+    kitchen.write_text(kitchen.read_text(encoding="utf-8").replace("Kitchen Rummy", "Porch Rummy"), encoding="utf-8")
+    monkeypatch.setattr(build, "build_site", fake_site("two"))
+    real, stopped = os.rename, []
+
+    def rename(a, b):
+        if Path(b).parent == site and not stopped:  # the new site moving in, once
+            stopped.append(b)
+            raise KeyboardInterrupt
+        real(a, b)
+
+    monkeypatch.setattr(build.os, "rename", rename)
+    assert main(["build", str(mine), "--out", str(out)]) == EXIT_INTERRUPTED
+    monkeypatch.setattr(build.os, "rename", real)
+    assert (snapshot(out), snapshot(site)) == before
+    assert sorted(p.name for p in project.iterdir()) == ["docs", "generated", "mkdocs.yml", "web"]
+    assert main(["build", str(mine), "--out", str(out)]) == 0
+    assert (site / "index.html").read_text(encoding="utf-8") == "two"
+
+
+def test_no_site_keeps_the_old_site(mine, tmp_path, monkeypatch):
+    from rulespec.rulebook import build
+
+    out = tmp_path / "out"
+    monkeypatch.setattr(build, "build_site", fake_site("old site"))
+    assert main(["build", str(mine), "--out", str(out)]) == 0
+    assert main(["build", str(mine), "--out", str(out), "--no-site"]) == 0
+    assert (out / "site" / "index.html").read_text(encoding="utf-8") == "old site"
+    assert (out / "kitchen.md").exists()

@@ -1,11 +1,11 @@
 """``rulespec build``: every variant's IR and page, and the site, written all at once or
 not at all.
 
-Everything is written into a new folder beside the output and swapped in at the end, so
-a build that fails or is interrupted (Ctrl-C) leaves ``generated/`` and ``site/`` as they
-were. The output is checked before anything is compiled: a place that cannot be written,
-or a folder holding files the build did not write (it is replaced whole), is a usage
-error with a sentence, not a traceback.
+Everything is written into new folders beside the outputs and swapped in at the end in
+one transaction, so a build that fails or is interrupted (Ctrl-C) leaves ``generated/``
+and ``site/`` as they were. The output is checked before anything is compiled: a place
+that cannot be written, or a folder that is neither empty nor marked by an earlier build
+(it is replaced whole), is a usage error with a sentence, not a traceback.
 """
 
 from __future__ import annotations
@@ -21,68 +21,103 @@ from ..language.diagnostics import SpecError
 from .nav import SITE
 from .site import Entry, build_site, project_config, write_pages
 
-WRITTEN = {".json", ".md"}  # what a build writes (and the site, under OUT/site/)
+MARKER = ".rulespec-build"  # in every output: what the build wrote, and that it may replace it
 
 
 class Staging:
-    """A new folder beside ``target`` whose entries replace the target's on :meth:`commit`;
-    :meth:`discard` removes what is left of it."""
+    """A new folder beside ``target`` whose entries replace the target's when :func:`swap`
+    runs; :meth:`discard` removes what is left of it. Entries named in ``keep`` (an old
+    ``site/`` under ``--no-site``) stay where they are."""
 
-    def __init__(self, target: Path):
-        self.target = target
+    def __init__(self, target: Path, keep: frozenset[str] = frozenset()):
+        self.target, self.keep = target, keep
         target.parent.mkdir(parents=True, exist_ok=True)
         self.path = self._fresh("new")
         self.path.mkdir()
+        self.trash: Path | None = None
+        self.old: list[str] = []
+        self.new: list[str] = []
+        self.created = False
 
     def _fresh(self, kind: str) -> Path:
         return self.target.with_name(f".{self.target.name}.{kind}-{secrets.token_hex(4)}")
 
-    def commit(self) -> None:
-        """Move the old entries aside and the new ones in, one rename each; any failure
-        (Ctrl-C included) moves them back. The target folder itself stays, so a watcher
-        on it (`rulespec docs --serve`) sees the new files."""
+    def _aside(self) -> None:
         if not self.target.exists():
-            os.rename(self.path, self.target)
             return
-        trash = self._fresh("old")
-        trash.mkdir()
-        old, new = [], []
-        try:
-            for entry in list(self.target.iterdir()):
-                os.rename(entry, trash / entry.name)
-                old.append(entry.name)
-            for entry in list(self.path.iterdir()):
-                os.rename(entry, self.target / entry.name)
-                new.append(entry.name)
-        except BaseException:
-            for name in new:
-                os.rename(self.target / name, self.path / name)
-            for name in old:
-                os.rename(trash / name, self.target / name)
-            trash.rmdir()
-            raise
-        shutil.rmtree(trash, ignore_errors=True)
-        self.path.rmdir()
+        self.trash = self._fresh("old")
+        self.trash.mkdir()
+        for entry in list(self.target.iterdir()):
+            if entry.name not in self.keep:
+                os.rename(entry, self.trash / entry.name)
+                self.old.append(entry.name)
+
+    def _in(self) -> None:
+        if self.trash is None:
+            os.rename(self.path, self.target)
+            self.created = True
+            return
+        for entry in list(self.path.iterdir()):
+            os.rename(entry, self.target / entry.name)
+            self.new.append(entry.name)
+
+    def _back(self) -> None:
+        if self.created:
+            os.rename(self.target, self.path)
+            self.created = False
+        for name in reversed(self.new):
+            os.rename(self.target / name, self.path / name)
+        for name in reversed(self.old):
+            os.rename(self.trash / name, self.target / name)
+        if self.trash is not None:
+            self.trash.rmdir()
+        self.trash, self.old, self.new = None, [], []
+
+    def _done(self) -> None:
+        if self.trash is not None:
+            shutil.rmtree(self.trash, ignore_errors=True)
+        if not self.created:
+            self.path.rmdir()
 
     def discard(self) -> None:
         shutil.rmtree(self.path, ignore_errors=True)
 
 
+def swap(*stages: Staging) -> None:
+    """One transaction over every stage: all old entries aside, then all new ones in, one
+    rename each; any failure (Ctrl-C included) puts every target back as it was. The
+    target folders themselves stay, so a watcher on one (`rulespec docs --serve`) sees the
+    new files."""
+    try:
+        for s in stages:
+            s._aside()
+        for s in stages:
+            s._in()
+    except BaseException:
+        for s in reversed(stages):
+            s._back()
+        raise
+    for s in stages:
+        s._done()
+
+
 def unfit_output(out: Path) -> str | None:
-    """Why ``out`` cannot take a build's output, or None."""
+    """Why ``out`` cannot take a build's output, or None: the build replaces the folder
+    whole, so it takes only a missing or empty folder, or one an earlier build marked."""
     if out.resolve() == out.resolve().parent:
         return f"{out} is the root of the file system"
     if out.exists() and not out.is_dir():
         return f"{out} is a file, not a folder"
     try:
-        for f in out.rglob("*") if out.is_dir() else ():
-            rel = f.relative_to(out)
-            if rel.parts[0] != SITE and not f.is_dir() and f.suffix not in WRITTEN:
-                return (f"{out} holds {rel.as_posix()}, which `rulespec build` did not write; the build "
-                        f"replaces the whole folder, so name a new folder or one an earlier build wrote")
+        if not out.is_dir() or (out / MARKER).is_file():
+            return None
+        first = next(out.iterdir(), None)
     except OSError as e:
         return f"cannot read {e.filename or out}: {e.strerror or e}"
-    return None
+    if first is None:
+        return None
+    return (f"{out} holds {first.name} and no {MARKER} file, so `rulespec build` did not write it; the build "
+            f"replaces the whole folder, so name a new or empty folder, or one an earlier build wrote")
 
 
 def run(args) -> int:
@@ -99,7 +134,7 @@ def run(args) -> int:
     problem = unfit_output(out)
     if problem is None:
         try:
-            stage = Staging(out)
+            stage = Staging(out, keep=frozenset({SITE}) if args.no_site else frozenset())
         except OSError as e:
             problem = f"cannot write {out}: {e.strerror or e}"
     if problem is not None:
@@ -127,16 +162,20 @@ def _build(files: list[Path], base: Path, out: Path, stage: Staging, site: bool)
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(cli.ir_json(e.variant.ir), encoding="utf-8")
     pages = write_pages(entries, stage.path)
+    written = sorted(p.relative_to(stage.path).as_posix() for p in stage.path.rglob("*") if p.is_file())
+    (stage.path / MARKER).write_text("# written by `rulespec build`, which replaces this folder whole\n"
+                                     + "".join(f"{w}\n" for w in written), encoding="utf-8")
     site_stage = None
     try:
         if site:
             config = project_config(out)
-            site_stage = Staging(_site_dir(config)) if config else None
-            if _build_site(config, site_stage.path if site_stage else stage.path / SITE, stage.path) is None:
+            site_dir = mkdocs(_site_dir, config) if config else stage.path / SITE
+            if site_dir is None:
                 return cli.EXIT_TOOL
-        stage.commit()
-        if site_stage:
-            site_stage.commit()
+            site_stage = Staging(site_dir) if config else None
+            if mkdocs(build_site, config, site_stage.path if site_stage else site_dir, generated=stage.path) is None:
+                return cli.EXIT_TOOL
+        swap(stage, *([site_stage] if site_stage else []))
     except OSError as e:
         err.print(f"rulespec build: cannot write {e.filename or out}: {e.strerror or e}", style="bold red",
                   markup=False)
@@ -187,22 +226,20 @@ def outside_parents(entries: list[Entry]) -> list[Entry]:
 
 
 def _site_dir(config: Path) -> Path:
-    import yaml
+    """Where the project's mkdocs.yml puts its site, as MkDocs reads it."""
+    from mkdocs.config import load_config
 
-    try:
-        text = yaml.safe_load(config.read_text(encoding="utf-8").replace("!!python", "#"))
-    except (OSError, yaml.YAMLError):
-        text = {}
-    return config.parent / str((text or {}).get("site_dir", "site"))
+    return Path(load_config(str(config))["site_dir"])
 
 
-def _build_site(config: Path | None, site_dir: Path, generated: Path) -> Path | None:
-    """The site (None, said on stderr, when MkDocs refuses it)."""
+def mkdocs(action, *args, **kwargs):
+    """``action(*args, **kwargs)`` with MkDocs' warnings on stderr; None, said on stderr,
+    when MkDocs refuses the site (`rulespec build` and `rulespec docs` alike)."""
     from mkdocs.exceptions import MkDocsException
 
     mkdocs_logging()
     try:
-        return build_site(config, site_dir, generated=generated)
+        return action(*args, **kwargs)
     except MkDocsException as e:
         cli.err.print(f"the site did not build: {e}", style="bold red", markup=False)
         return None

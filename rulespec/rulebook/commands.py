@@ -53,10 +53,8 @@ def cmd_diff(args) -> int:
 
 
 def cmd_docs(args) -> int:
-    from mkdocs.exceptions import MkDocsException
-
     from ..cli import EXIT_OK, EXIT_TOOL, err
-    from .build import mkdocs_logging
+    from .build import mkdocs
     from .site import build_site
 
     config = Path(args.config)
@@ -65,18 +63,14 @@ def cmd_docs(args) -> int:
                   f"the project's file with --config. For a folder of your own rules, `rulespec build DIR "
                   f"--out OUT` builds the site into OUT/site/.", style="bold red", markup=False)
         return EXIT_TOOL
-    mkdocs_logging()
-    try:
-        if args.serve:
-            from mkdocs.commands.serve import serve
+    if args.serve:
+        from mkdocs.commands.serve import serve
 
-            err.print(f"serving the site on http://{SERVE_ADDRESS}/ (it rebuilds when a page changes; "
-                      f"Ctrl-C stops)", style="bold green", markup=False)
-            serve(str(config), dev_addr=SERVE_ADDRESS)
-            return EXIT_OK
-        site = build_site(config)
-    except MkDocsException as e:
-        err.print(f"the site did not build: {e}", style="bold red", markup=False)
+        err.print(f"serving the site on http://{SERVE_ADDRESS}/ (it rebuilds when a page changes; "
+                  f"Ctrl-C stops)", style="bold green", markup=False)
+        return EXIT_OK if mkdocs(lambda: serve(str(config), dev_addr=SERVE_ADDRESS) or True) else EXIT_TOOL
+    site = mkdocs(build_site, config)
+    if site is None:
         return EXIT_TOOL
     err.print(f"site built in {site}/", style="bold green", markup=False)
     return EXIT_OK
