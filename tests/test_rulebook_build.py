@@ -196,6 +196,9 @@ def test_an_output_folder_of_hand_written_pages_is_refused(mine, tmp_path, capsy
     assert main(["build", str(mine), "--out", str(tmp_path / "empty"), "--no-site"]) == 0
     assert "kitchen.md" in (tmp_path / "empty" / ".rulespec-build").read_text(encoding="utf-8").splitlines()
     assert main(["build", str(mine), "--out", str(tmp_path / "empty"), "--no-site"]) == 0
+    (tmp_path / "empty" / "notes.md").write_text("mine, added later", encoding="utf-8")
+    assert main(["build", str(mine), "--out", str(tmp_path / "empty"), "--no-site"]) == 2
+    assert (tmp_path / "empty" / "notes.md").read_text(encoding="utf-8") == "mine, added later"
 
 
 def fake_site(text: str):

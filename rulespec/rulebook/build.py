@@ -103,14 +103,24 @@ def swap(*stages: Staging) -> None:
 
 def unfit_output(out: Path) -> str | None:
     """Why ``out`` cannot take a build's output, or None: the build replaces the folder
-    whole, so it takes only a missing or empty folder, or one an earlier build marked."""
+    whole, so it takes only a missing or empty folder, or one an earlier build marked and
+    that holds nothing but what that build wrote (and its site)."""
     if out.resolve() == out.resolve().parent:
         return f"{out} is the root of the file system"
     if out.exists() and not out.is_dir():
         return f"{out} is a file, not a folder"
     try:
-        if not out.is_dir() or (out / MARKER).is_file():
+        if not out.is_dir():
             return None
+        if (out / MARKER).is_file():  # an earlier build's: every file in it must be one it wrote
+            listed = set((out / MARKER).read_text(encoding="utf-8").splitlines())
+            found = (p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
+            extra = next((f for f in found if f not in listed and f != MARKER
+                          and f.split("/")[0] != SITE), None)
+            if extra is None:
+                return None
+            return (f"{out} holds {extra}, which the last `rulespec build` did not write; the build "
+                    f"replaces the whole folder, so move that file elsewhere first")
         first = next(out.iterdir(), None)
     except OSError as e:
         return f"cannot read {e.filename or out}: {e.strerror or e}"
