@@ -111,10 +111,12 @@ def test_symbolic_links_in_a_loop_are_a_diagnostic(tmp_path):
 
 
 def test_read_bounded_refuses_a_folder(tmp_path):
-    from rulespec.language.files import read_bounded
+    """Refused as a folder by the check, not by open() failing on it (IsADirectoryError)."""
+    from rulespec.language.files import NotRegularFile, read_bounded
 
-    with pytest.raises(OSError):
+    with pytest.raises(NotRegularFile) as e:
         read_bounded(tmp_path, 10)
+    assert e.value.kind == "a folder"
 
 
 # ------------------------------------------------------------------ extends reaches outside
