@@ -15,8 +15,11 @@ if TYPE_CHECKING:
     from rich.console import Console
 
 # C0 controls but tab and newline, DEL, the C1 controls (ESC [ ... starts with \x1b; \x9b is CSI
-# alone), and the Unicode line and paragraph separators, which a terminal may break a line at.
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029]")
+# alone), the Unicode line and paragraph separators, which a terminal may break a line at, and
+# the invisible ones that can make a line read other than it is: zero-width characters and
+# marks (U+200B-200F, U+FEFF) and bidirectional embeddings, overrides and isolates
+# (U+202A-202E, U+2066-2069, "Trojan Source").
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2066-\u2069\ufeff]")
 
 
 def visible(text: str) -> str:

@@ -100,3 +100,14 @@ def test_a_long_source_line_is_cut_around_the_caret():
     _, shown, caret = Diagnostic("E101", "m", "f", 1, 501, 504, None, src).format().split("\n")
     assert shown.startswith("    …") and shown.endswith("…") and len(shown) < 120
     assert shown[caret.index("^"):caret.index("^") + 3] == "bad" and caret.strip() == "^^^"
+
+
+@pytest.mark.parametrize("char", ["\u202a", "\u202e", "\u2066", "\u2069", "\u200b", "\u200f", "\ufeff"])
+def test_bidi_overrides_and_zero_width_characters_are_made_visible(char):
+    """A right-to-left override or a zero-width space in a name would make the printed line
+    read other than the file does (review item 3): it is shown as its escape."""
+    from rulespec.terminal import visible
+
+    assert visible(f"a{char}b") == f"a\\u{ord(char):04x}b"
+    out = Diagnostic("E101", f"`x{char}y` is odd", "f.rules", 1, 1, None, f"try {char}", f"x{char}y").format()
+    assert char not in out and f"\\u{ord(char):04x}" in out

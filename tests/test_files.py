@@ -111,10 +111,12 @@ def test_symbolic_links_in_a_loop_are_a_diagnostic(tmp_path):
 
 
 def test_read_bounded_refuses_a_folder(tmp_path):
-    from rulespec.language.files import read_bounded
+    """Refused as a folder by the check, not by open() failing on it (IsADirectoryError)."""
+    from rulespec.language.files import NotRegularFile, read_bounded
 
-    with pytest.raises(OSError):
+    with pytest.raises(NotRegularFile) as e:
         read_bounded(tmp_path, 10)
+    assert e.value.kind == "a folder"
 
 
 # ------------------------------------------------------------------ extends reaches outside
@@ -272,3 +274,15 @@ def test_check_play_shows_the_source_line_without_reading_the_file_again(tmp_pat
     monkeypatch.chdir(tmp_path)
     (found,) = play_check(gin, VARIANTS / "gin.rules", 1, {"max_hand_actions": 30})
     assert found.code == "W501" and found.source_line.startswith("stock:")
+
+
+def test_extends_outside_the_search_path_does_not_tell_whether_the_file_exists(tmp_path):
+    """A path outside gets one answer (E309, "outside the search path") whether it exists
+    or not: `extends` is no probe of the machine's files."""
+    folder = tmp_path / "proj" / "variants" / "house"
+    seen = set()
+    for name in ("/etc/passwd", "/etc/nothere-xyz", "../../x", "../../../../etc/passwd"):
+        (d,) = errors_of(house(folder, name))
+        assert d.code == "E309", (name, d.message)
+        seen.add(d.message.replace(name, "NAME"))
+    assert len(seen) == 1 and "outside the variant search path" in seen.pop()

@@ -60,14 +60,27 @@ def test_a_pickle_planted_where_the_old_cache_lived_is_never_loaded(tmp_path):
 
 
 @pytest.mark.skipif(not hasattr(os, "getuid"), reason="owners and modes are POSIX")
-def test_the_cache_lives_in_a_private_folder_of_the_user(tmp_path):
+@pytest.mark.parametrize("umask", [0o022, 0o002, 0o077])
+def test_the_cache_lives_in_a_private_folder_of_the_user_and_is_reused(tmp_path, monkeypatch, umask):
+    """Under umask 002 Lark writes the file rw-rw-r--; it was then refused on every later run
+    (review item 2). The folder is 0700 and the user's, so the file need only be theirs."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     env = dict(os.environ, XDG_CACHE_HOME=str(tmp_path), PYTHONPATH=str(ROOT))
-    assert _parse_in_fresh_process(env).returncode == 0
-    folder = tmp_path / parser_cache.CACHE_DIR_NAME
-    assert stat.S_IMODE(folder.stat().st_mode) == 0o700
-    assert [p.name for p in folder.iterdir()] == ["lark-parser-py{}.{}.cache".format(*sys.version_info[:2])]
-    # a second run uses it (and still parses)
-    assert _parse_in_fresh_process(env).returncode == 0
+    old = os.umask(umask)
+    try:
+        assert _parse_in_fresh_process(env).returncode == 0
+        folder = tmp_path / parser_cache.CACHE_DIR_NAME
+        assert stat.S_IMODE(folder.stat().st_mode) == 0o700
+        cache = folder / "lark-parser-py{}.{}.cache".format(*sys.version_info[:2])
+        assert list(folder.iterdir()) == [cache]
+        assert parser_cache.cache_file() == str(cache)  # it will be used
+        before = cache.stat().st_mtime_ns
+        os.utime(cache, ns=(before - 10**9, before - 10**9))  # any rewrite would move it
+        before = cache.stat().st_mtime_ns
+        assert _parse_in_fresh_process(env).returncode == 0  # a second run uses it, still parses
+        assert cache.stat().st_mtime_ns == before, "the cache was built again, not reused"
+    finally:
+        os.umask(old)
 
 
 @pytest.mark.skipif(not hasattr(os, "getuid"), reason="owners and modes are POSIX")

@@ -161,22 +161,29 @@ def _candidates(name: str, folder: Path, roots: list[Path]) -> list[Path]:
 
 def find_parent(name: str, folder: Path) -> Lookup:
     """The rule file ``extends "name"`` means in a file in ``folder`` (see the module
-    docstring); a file that exists but lies outside the search path is refused, unread."""
+    docstring); a name that reaches outside the search path is refused, unread, with the
+    same words whether or not such a file exists."""
     if not name or "\x00" in name or any(ord(c) < 32 for c in name):
         return Lookup()
     roots = search_path(folder)
     refused = None
     for cand in _candidates(name, folder, roots):
         try:
-            if not cand.exists():
-                continue
-            real = cand.resolve(strict=True)
+            real = cand.resolve()  # links followed, ".." gone; nothing is asked of the file yet
         except (OSError, ValueError, RuntimeError):
+            continue
+        # Containment first, so a path outside gets one answer whether it exists or not:
+        # `extends` must not tell whether /etc/passwd is there.
+        if not any(real.is_relative_to(r) for r in roots):
+            refused = refused or f"{name} is outside the variant search path"
+            continue
+        try:
+            if not real.exists():
+                continue
+        except (OSError, ValueError):
             continue
         if real.suffix != RULES_SUFFIX:
             refused = refused or f"{name} is not a .rules file"
-        elif not any(real.is_relative_to(r) for r in roots):
-            refused = refused or f"{name} is outside the variant search path"
         elif not real.is_file():
             refused = refused or f"{name} is not a regular file"
         else:

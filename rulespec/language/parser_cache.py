@@ -56,4 +56,6 @@ def cache_file() -> str | bool:
         return str(path)
     except OSError:
         return False
-    return str(path) if _private(st, os.getuid(), stat.S_ISREG) else False
+    # Lark writes the file with the umask's mode (rw-rw-r-- under 002); that is safe here,
+    # as no one else can reach inside the 0700 folder: the file need only be ours and plain.
+    return str(path) if stat.S_ISREG(st.st_mode) and st.st_uid == os.getuid() else False
