@@ -55,10 +55,14 @@ class Editor:
 
     def open(self, path: Path, text: str | None = None) -> tuple[str, list[lsp.Diagnostic]]:
         uri = from_fs_path(str(path))
-        self.versions[uri] = 1
+        if uri in self.versions:  # open before (an earlier test): close it, forget its diagnostics
+            self.client.text_document_did_close(lsp.DidCloseTextDocumentParams(lsp.TextDocumentIdentifier(uri=uri)))
+            self.published.pop(uri, None)
+        # versions keep counting up, so diagnostics from an earlier opening never pass for these
+        self.versions[uri] = self.versions.get(uri, 0) + 1
         text = path.read_text(encoding="utf-8") if text is None else text
         self.client.text_document_did_open(lsp.DidOpenTextDocumentParams(
-            lsp.TextDocumentItem(uri=uri, language_id="rules", version=1, text=text)))
+            lsp.TextDocumentItem(uri=uri, language_id="rules", version=self.versions[uri], text=text)))
         return uri, self.wait_for(uri)
 
     def change(self, uri: str, text: str) -> list[lsp.Diagnostic]:
@@ -84,6 +88,15 @@ def editor():
 
 def test_a_real_variant_file_has_no_diagnostics(editor):
     _, diags = editor.open(VARIANTS / "indian-points.rules")
+    assert diags == []
+
+
+def test_opening_a_file_again_waits_for_its_new_diagnostics(editor, tmp_path):
+    """A file an earlier test opened and changed: its old diagnostics must not pass for new ones."""
+    path = tmp_path / "again.rules"
+    uri, diags = editor.open(path, 'variant "X"\nplayers: 2\nscoring: going rumy doubles\n')
+    assert [d.code for d in diags] == ["E101"]
+    _, diags = editor.open(path, (VARIANTS / "indian-points.rules").read_text(encoding="utf-8"))
     assert diags == []
 
 
