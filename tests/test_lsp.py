@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import shutil
 import sys
 import time
 from pathlib import Path
@@ -164,6 +165,21 @@ def test_errors_in_the_parent_show_at_the_extends_line(editor, tmp_path):
     (related,) = e307.related_information
     assert Path(to_fs_path(related.location.uri)).resolve() == parent.resolve()
     assert related.location.range.start.line == 7 and "E101" in related.message
+
+
+def test_a_note_on_the_parents_rule_is_related_information(editor, tmp_path):
+    """`players: 2-6` over gin breaks gin's deal: the note naming gin's line opens in the editor."""
+    (tmp_path / "variants" / "house").mkdir(parents=True)
+    gin = tmp_path / "variants" / "gin.rules"
+    shutil.copy(GIN, gin)
+    _, diags = editor.open(tmp_path / "variants" / "house" / "h.rules",
+                           'variant "Gin for six"\nextends "gin"\n\nplayers: 2-6\n')
+    e331 = next(d for d in diags if d.code == "E331")
+    (related,) = e331.related_information
+    assert Path(to_fs_path(related.location.uri)).resolve() == gin.resolve()
+    assert related.message.startswith("the parent says `")
+    said = related.message.removeprefix("the parent says `").rstrip("`")
+    assert said in gin.read_text(encoding="utf-8").split("\n")[related.location.range.start.line]
 
 
 def test_go_to_the_parent_file(editor):

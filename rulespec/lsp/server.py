@@ -58,8 +58,16 @@ def to_lsp(doc, d: Diagnostic, related=()) -> lsp.Diagnostic:
     line_text = doc.lines[d.line - 1].rstrip("\r\n") if d.line - 1 < len(doc.lines) else ""
     fix = analysis.quick_fix(d, line_text)
     data = {"hint": d.hint, "fix": fix.text if fix else None}
+    related = [*related, *map(_note, d.notes)]
     return lsp.Diagnostic(range=_diagnostic_range(doc, d), message=message, severity=severity, code=d.code,
-                          source=SOURCE, related_information=list(related) or None, data=data)
+                          source=SOURCE, related_information=related or None, data=data)
+
+
+def _note(n) -> lsp.DiagnosticRelatedInformation:
+    """A note (the parent's rule a house rule changed) as a place the editor can open."""
+    at = lsp.Position(n.line - 1, n.column - 1)
+    return lsp.DiagnosticRelatedInformation(lsp.Location(from_fs_path(str(Path(n.file).resolve())),
+                                                         lsp.Range(at, at)), n.message)
 
 
 def publish(ls: LanguageServer, uri: str) -> None:
