@@ -147,10 +147,7 @@ def test_the_safety_limits_in_the_help_and_in_w501_are_the_codes():
 @pytest.fixture
 def fast_ticks(monkeypatch):
     """Plain progress lines every 10 ms instead of every few seconds."""
-    import importlib.util
-
-    if importlib.util.find_spec("rulespec.sim.progress"):
-        monkeypatch.setattr("rulespec.sim.progress.PLAIN_EVERY", 0.01)
+    monkeypatch.setattr("rulespec.sim.progress.PLAIN_EVERY", 0.01)
 
 
 def test_simulate_reports_progress_in_plain_lines_when_not_on_a_terminal(fast_ticks, capsys):
