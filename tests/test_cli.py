@@ -5,6 +5,7 @@ works and when it is stopped, and outputs it cannot write. The numbers the docs 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import re
 import signal
@@ -319,3 +320,18 @@ def test_simulate_prints_the_variant_name_as_written(tmp_path, capsys):
     shown = capsys.readouterr().out
     assert "\x1b]0;" not in shown and "\x07" not in shown
     assert "Evil \\x1b]0;owned\\x07 [bold red]loud[/] :x:" in shown
+
+
+@pytest.mark.parametrize("fmt", ["text", "json", "sarif"])
+def test_check_of_a_folder_without_rules_files_names_it_plainly(tmp_path, capsys, fmt):
+    """A path with markup in its name is printed as it is, and programs still get a report."""
+    folder = tmp_path / "x_[/]" if os.name != "nt" else tmp_path / "x_[b]"
+    folder.mkdir(parents=True)
+    assert main(["check", str(folder), "--format", fmt]) == 2
+    out, err = capsys.readouterr()
+    assert f"no .rules files in {folder}" in " ".join(err.split())
+    if fmt == "text":
+        assert out == ""
+    else:
+        report = json.loads(out)
+        assert report.get("diagnostics", report.get("runs", [{}])[0].get("results")) == []
