@@ -335,3 +335,17 @@ def test_check_of_a_folder_without_rules_files_names_it_plainly(tmp_path, capsys
     else:
         report = json.loads(out)
         assert report.get("diagnostics", report.get("runs", [{}])[0].get("results")) == []
+
+
+def test_simulate_workers_are_not_forked_from_a_process_with_threads(fast_ticks, capsys):
+    """The plain progress ticker is a thread: a worker forked beside it could inherit a held
+    lock (and Python 3.12 warns). No fork may happen while another thread runs."""
+    import threading
+
+    threads_at_fork, watching = [], [True]  # register_at_fork cannot be undone: it stops watching
+    os.register_at_fork(before=lambda: watching[0] and threads_at_fork.append(threading.active_count()))
+    try:
+        assert main(["simulate", GIN, "-n", "4", "--workers", "2", "--agents", "greedy"]) == 0
+    finally:
+        watching[0] = False
+    assert threads_at_fork and all(n == 1 for n in threads_at_fork), threads_at_fork

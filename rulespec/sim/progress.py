@@ -40,14 +40,23 @@ class GameProgress:
 
     def __enter__(self) -> GameProgress:
         self.start = time.monotonic()
+        self._started = False
+        return self
+
+    def _start_threads(self) -> None:
+        """The bar's refresher and the plain ticker are threads, so they start with the first
+        game done, not on entry: by then the worker pool has forked its workers, and no
+        worker is forked from a process with a second thread (that can copy a held lock)."""
+        self._started = True
         if self.bar is not None:
             self.bar.start()
         if self._ticker is not None:
             self._ticker.start()
-        return self
 
     def __exit__(self, *exc) -> None:
         self._stop.set()
+        if not self._started:
+            return
         if self._ticker is not None:
             self._ticker.join()
         if self.bar is not None:
@@ -55,6 +64,8 @@ class GameProgress:
 
     def advance(self, failed: bool = False) -> None:
         """One more game done (``failed``: and it failed)."""
+        if not self._started:
+            self._start_threads()
         self.done += 1
         self.failed += bool(failed)
         if self.bar is not None:
