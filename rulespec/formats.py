@@ -45,7 +45,8 @@ def diagnostic_fields(d: Diagnostic) -> dict:
         "end_column": d.end_column,
         "message": d.message,
         "hint": d.hint,
-        "notes": [{"message": n.message, "file": n.file, "line": n.line, "column": n.column} for n in d.notes],
+        "notes": [{"message": n.message, "file": n.file, "line": n.line, "column": n.column}
+                  for n in d.notes],
     }
 
 
@@ -113,8 +114,8 @@ def _sarif_result(d: Diagnostic, rule_index: int) -> dict:
     }
     if d.notes:
         result["relatedLocations"] = [
-            {"id": i, "message": {"text": n.message}, **_sarif_location(n.file, {"startLine": n.line,
-                                                                             "startColumn": n.column})}
+            {"id": i, "message": {"text": n.message},
+             **_sarif_location(n.file, {"startLine": n.line, "startColumn": n.column})}
             for i, n in enumerate(d.notes)]
     if d.hint:
         result["properties"] = {"hint": d.hint}
@@ -123,7 +124,8 @@ def _sarif_result(d: Diagnostic, rule_index: int) -> dict:
 
 def as_sarif(diags: list[Diagnostic]) -> str:
     codes = sorted({d.code for d in diags})
-    rules = [{"id": c, "defaultConfiguration": {"level": "warning" if c.startswith("W") else "error"}}
+    rules = [{"id": c,
+              "defaultConfiguration": {"level": "warning" if c.startswith("W") else "error"}}
              for c in codes]
     run = {
         "tool": {"driver": {"name": "rulespec", "version": _tool_version(), "rules": rules}},

@@ -31,12 +31,14 @@ class GameProgress:
         if quiet:
             return
         if console.is_terminal:
-            self.bar = Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
-                                TextColumn("{task.fields[fails]}"), TimeElapsedColumn(), TimeRemainingColumn(),
+            self.bar = Progress(TextColumn("[bold]{task.description}"), BarColumn(),
+                                MofNCompleteColumn(), TextColumn("{task.fields[fails]}"),
+                                TimeElapsedColumn(), TimeRemainingColumn(),
                                 console=console, transient=True)
             self.task = self.bar.add_task(safe(title or label), total=total, fails="")
         else:
-            self._ticker = threading.Thread(target=self._tick, name="rulespec-progress", daemon=True)
+            self._ticker = threading.Thread(target=self._tick, name="rulespec-progress",
+                                            daemon=True)
 
     def __enter__(self) -> GameProgress:
         self.start = time.monotonic()
@@ -69,7 +71,8 @@ class GameProgress:
         self.done += 1
         self.failed += bool(failed)
         if self.bar is not None:
-            self.bar.update(self.task, advance=1, fails=f"[red]{self.failed} failed" if self.failed else "")
+            fails = f"[red]{self.failed} failed" if self.failed else ""
+            self.bar.update(self.task, advance=1, fails=fails)
 
     def line(self) -> str:
         seconds = time.monotonic() - self.start
