@@ -24,7 +24,7 @@ from .formats import FORMATS, render
 from .language.compiler import Compiler
 from .language.diagnostics import Diagnostic, SpecError
 from .outputs import cannot_write
-from .terminal import console
+from .terminal import console, safe
 
 EXIT_OK, EXIT_RULES, EXIT_TOOL = 0, 1, 2
 #: stopped by Ctrl-C or SIGTERM (128 + SIGINT, as a shell reports Ctrl-C)
@@ -101,7 +101,9 @@ def compile_all(files: list[Path]) -> tuple[dict[Path, object], list[Diagnostic]
 def cmd_check(args) -> int:
     files = rule_files(args.paths)
     if not files:
-        err.print(f"no .rules files in {' '.join(args.paths)}", style="red")
+        err.print(f"no .rules files in {safe(' '.join(args.paths))}", style="red")
+        if args.format != "text":  # a program reading the report still gets one
+            sys.stdout.write(render(args.format, [], 0))
         return EXIT_TOOL
     variants, diags = compile_all(files)
     if args.play:

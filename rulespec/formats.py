@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
+from pathlib import Path, PurePosixPath
 from urllib.parse import quote
 
 from .language.diagnostics import Diagnostic
@@ -44,6 +45,8 @@ def diagnostic_fields(d: Diagnostic) -> dict:
         "end_column": d.end_column,
         "message": d.message,
         "hint": d.hint,
+        "notes": [{"message": n.message, "file": n.file, "line": n.line, "column": n.column}
+                  for n in d.notes],
     }
 
 
@@ -77,11 +80,24 @@ def github_line(d: Diagnostic) -> str:
     props["title"] = f"rulespec {d.code}"
     head = ",".join(f"{k}={_escape_property(str(v))}" for k, v in props.items())
     text = d.message + (f"\nhint: {d.hint}" if d.hint else "")
+    text += "".join(f"\nnote: {n.message} at {n.file}:{n.line}:{n.column}" for n in d.notes)
     return f"::{d.severity} {head}::{_escape_data(text)}"
 
 
 def as_github(diags: list[Diagnostic]) -> str:
     return "".join(github_line(d) + "\n" for d in diags)
+
+
+def sarif_uri(file: str) -> str:
+    """An absolute path as a ``file://`` URI; a relative one as a relative POSIX reference."""
+    path = Path(file)
+    if path.is_absolute():
+        return path.as_uri()
+    return quote(PurePosixPath(*path.parts).as_posix())
+
+
+def _sarif_location(file: str, region: dict) -> dict:
+    return {"physicalLocation": {"artifactLocation": {"uri": sarif_uri(file)}, "region": region}}
 
 
 def _sarif_result(d: Diagnostic, rule_index: int) -> dict:
@@ -94,8 +110,13 @@ def _sarif_result(d: Diagnostic, rule_index: int) -> dict:
         "ruleIndex": rule_index,
         "level": d.severity,
         "message": {"text": text},
-        "locations": [{"physicalLocation": {"artifactLocation": {"uri": quote(d.file)}, "region": region}}],
+        "locations": [_sarif_location(d.file, region)],
     }
+    if d.notes:
+        result["relatedLocations"] = [
+            {"id": i, "message": {"text": n.message},
+             **_sarif_location(n.file, {"startLine": n.line, "startColumn": n.column})}
+            for i, n in enumerate(d.notes)]
     if d.hint:
         result["properties"] = {"hint": d.hint}
     return result
@@ -103,7 +124,8 @@ def _sarif_result(d: Diagnostic, rule_index: int) -> dict:
 
 def as_sarif(diags: list[Diagnostic]) -> str:
     codes = sorted({d.code for d in diags})
-    rules = [{"id": c, "defaultConfiguration": {"level": "warning" if c.startswith("W") else "error"}}
+    rules = [{"id": c,
+              "defaultConfiguration": {"level": "warning" if c.startswith("W") else "error"}}
              for c in codes]
     run = {
         "tool": {"driver": {"name": "rulespec", "version": _tool_version(), "rules": rules}},

@@ -10,14 +10,16 @@ the compiler would report it.
 from __future__ import annotations
 
 from pygments.lexer import RegexLexer, bygroups
-from pygments.token import Comment, Error, Keyword, Name, Number, Operator, Punctuation, String, Whitespace
+from pygments.token import (Comment, Error, Keyword, Name, Number, Operator, Punctuation, String,
+                            Whitespace)
 
 from .language.vocabulary import token_patterns
 
 TOKENS = {
     "comment": Comment.Single, "string": String.Double, "declaration": Keyword.Declaration,
-    "topic": bygroups(Keyword, Whitespace, Punctuation), "card": String.Symbol, "rank": String.Symbol,
-    "number": Number, "word": Name.Builtin, "operator": Operator, "punctuation": Punctuation, "unknown": Error,
+    "topic": bygroups(Keyword, Whitespace, Punctuation),
+    "card": String.Symbol, "rank": String.Symbol, "number": Number, "word": Name.Builtin,
+    "operator": Operator, "punctuation": Punctuation, "unknown": Error,
 }
 
 
@@ -28,4 +30,5 @@ class RulesLexer(RegexLexer):
     aliases = ["rules", "rulespec"]
     filenames = ["*.rules"]
     mimetypes = ["text/x-rulespec"]
-    tokens = {"root": [(pattern, TOKENS[kind]) for kind, pattern in token_patterns()] + [(r"\s+", Whitespace)]}
+    tokens = {"root": [(pattern, TOKENS[kind]) for kind, pattern in token_patterns()]
+              + [(r"\s+", Whitespace)]}

@@ -23,9 +23,11 @@ _STATEMENT = re.compile(r"^(?P<topic>[a-z][a-z ]*?)\s*:", re.I)
 
 
 def register(subparsers) -> None:
-    c = subparsers.add_parser("new", help="write a new variant or house-rule file that passes check at once")
+    c = subparsers.add_parser(
+        "new", help="write a new variant or house-rule file that passes check at once")
     c.add_argument("file", help="the file to write, e.g. variants/house/my-rules.rules")
-    c.add_argument("--base", help="the variant it starts from, by name (gin) or path (default: asked, or basic)")
+    c.add_argument("--base", help="the variant it starts from, by name (gin) or path "
+                                  "(default: asked, or basic)")
     c.add_argument("--name", help="the variant's name (default: from the file name)")
     c.add_argument("--players", help="restate the players, e.g. 2-4")
     c.add_argument("--deck", help='restate the deck, e.g. "2 packs, 4 jokers"')
@@ -57,7 +59,8 @@ def _restated(players: str | None, deck: str | None) -> dict[str, str]:
 def _header(base_name: str, base_file: str, house: bool) -> str:
     how = ("House rules for {n}: every rule not restated here is the one in {f}. To change one, "
            "write its topic again (uncomment a line below and edit it)." if house else
-           "A new variant, copied from {n} ({f}). Change any rule; the language is in docs/language.md.")
+           "A new variant, copied from {n} ({f}). Change any rule; "
+           "the language is in docs/language.md.")
     words = how.format(n=base_name, f=base_file).split()
     lines, line = [], "#"
     for w in [*words, "Check", "it", "with", "`rulespec", "check", "FILE`."]:
@@ -68,7 +71,8 @@ def _header(base_name: str, base_file: str, house: bool) -> str:
     return "\n".join([*lines, line]) + "\n"
 
 
-def house_text(base_text: str, base_name: str, base_file: str, extends: str, name: str, restate: dict) -> str:
+def house_text(base_text: str, base_name: str, base_file: str, extends: str, name: str,
+               restate: dict) -> str:
     own = [text for topic, text in statements(base_text) if topic not in ("variant", "extends")]
     out = [_header(base_name, base_file, True), f'variant "{name}"', f'extends "{extends}"', ""]
     out += [*restate.values(), ""] if restate else []
@@ -77,7 +81,8 @@ def house_text(base_text: str, base_name: str, base_file: str, extends: str, nam
     return "\n".join(out) + "\n"
 
 
-def standalone_text(base_text: str, base_name: str, base_file: str, name: str, restate: dict) -> str:
+def standalone_text(base_text: str, base_name: str, base_file: str, name: str,
+                    restate: dict) -> str:
     """The base's text, comments kept, under the new name and with ``restate`` in place of
     those topics (their continuation lines go with them)."""
     lines = base_text.rstrip("\n").split("\n")
@@ -123,7 +128,8 @@ def cmd_new(args) -> int:
         err.print("the file name must end in .rules", style="bold red")
         return EXIT_TOOL
     if target.exists() and not args.force:
-        err.print(f"{target} exists already; choose another name or add --force", style="bold red", markup=False)
+        err.print(f"{target} exists already; choose another name or add --force",
+                  style="bold red", markup=False)
         return EXIT_TOOL
     target.parent.mkdir(parents=True, exist_ok=True)
     base = args.base or _ask("Base game (a variant's name, such as gin or basic)", "basic")
@@ -145,8 +151,9 @@ def cmd_new(args) -> int:
     base_text = base_path.read_text(encoding="utf-8")
     if args.standalone:
         if parent.ir["origin"]["parent"]:
-            err.print(f"{display_name(base_path)} extends another variant; start a standalone copy from that one, "
-                      "or write house rules", style="bold red", markup=False)
+            err.print(f"{display_name(base_path)} extends another variant; "
+                      "start a standalone copy from that one, or write house rules",
+                      style="bold red", markup=False)
             return EXIT_TOOL
         text = standalone_text(base_text, parent.name, display_name(base_path), name, restate)
     else:
@@ -156,7 +163,8 @@ def cmd_new(args) -> int:
     except SpecError as e:  # a choice the base cannot play: say so, write nothing
         for d in e.diagnostics:
             print_diagnostic(d)
-        err.print(f"{target} not written: the rules above would not compile", style="bold red", markup=False)
+        err.print(f"{target} not written: the rules above would not compile",
+                  style="bold red", markup=False)
         return EXIT_RULES
     for d in variant.warnings:
         print_diagnostic(d)

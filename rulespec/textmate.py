@@ -42,7 +42,8 @@ def grammar() -> dict:
         "name": "rulespec rules",
         "scopeName": SCOPE,
         "fileTypes": ["rules"],
-        "comment": "Written by rulespec/textmate.py from the Lark grammar's words; do not edit by hand.",
+        "comment": "Written by rulespec/textmate.py from the Lark grammar's words; "
+                   "do not edit by hand.",
         "patterns": patterns,
     }
 

@@ -12,7 +12,7 @@ import jsonschema
 import pytest
 
 from rulespec.cli import main
-from rulespec.formats import github_line
+from rulespec.formats import github_line, sarif_uri
 from rulespec.language.diagnostics import Diagnostic
 
 from conftest import VARIANTS
@@ -53,7 +53,7 @@ def test_json_holds_every_diagnostic_of_the_text_form(checked, capsys):
     bad = next(d for d in doc["diagnostics"] if d["code"] == "E101")
     assert (bad["line"], bad["column"], bad["end_column"]) == (4, 16, 20)
     assert bad["hint"] == "did you mean `rummy`?"
-    assert set(bad) == {"code", "severity", "file", "line", "column", "end_column", "message", "hint"}
+    assert set(bad) == {"code", "severity", "file", "line", "column", "end_column", "message", "hint", "notes"}
 
 
 def test_github_lines_are_annotations(checked, capsys):
@@ -85,6 +85,45 @@ def test_sarif_validates_against_the_schema(checked, capsys):
     assert all(rules[r["ruleIndex"]]["id"] == r["ruleId"] for r in results)
     region = next(r for r in results if r["ruleId"] == "E101")["locations"][0]["physicalLocation"]["region"]
     assert region == {"startLine": 4, "startColumn": 16, "endColumn": 20}
+    uris = {r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] for r in results}
+    assert uris and all(u.startswith("file:///") for u in uris)  # the files are outside the folder run in
+
+
+def test_sarif_uris_are_file_uris_or_relative_references(tmp_path):
+    assert sarif_uri(str(tmp_path / "a b.rules")) == (tmp_path / "a b.rules").as_uri()
+    assert sarif_uri(str(tmp_path / "x.rules")).startswith("file:///")
+    assert sarif_uri("variants/house/a b.rules") == "variants/house/a%20b.rules"
+
+
+@pytest.fixture
+def house(tmp_path, monkeypatch):
+    """A house rule over gin whose `players: 2-6` breaks the parent's deal: E331 with a note."""
+    (tmp_path / "variants" / "house").mkdir(parents=True)
+    shutil.copy(VARIANTS / "gin.rules", tmp_path / "variants" / "gin.rules")
+    (tmp_path / "variants" / "house" / "h.rules").write_text(
+        'variant "Gin for six"\nextends "gin"\n\nplayers: 2-6\n', encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    return "variants/house/h.rules"
+
+
+def test_machine_formats_keep_the_notes(house, capsys):
+    assert main(["check", house, "--format", "json"]) == 1
+    e331 = next(d for d in json.loads(capsys.readouterr().out)["diagnostics"] if d["code"] == "E331")
+    (note,) = e331["notes"]
+    assert note["file"] == "variants/gin.rules" and note["column"] == 10
+    assert note["message"].startswith("the parent says `") and note["line"] > 1
+    assert main(["check", house, "--format", "github"]) == 1
+    line = next(x for x in capsys.readouterr().out.splitlines() if "E331" in x)
+    assert ANNOTATION.fullmatch(line)
+    assert "%0Anote: the parent says `" in line and f" at variants/gin.rules:{note['line']}:10" in line
+    assert main(["check", house, "--format", "sarif"]) == 1
+    log = json.loads(capsys.readouterr().out)
+    jsonschema.Draft4Validator(json.loads(SARIF_SCHEMA.read_text(encoding="utf-8"))).validate(log)
+    result = next(r for r in log["runs"][0]["results"] if r["ruleId"] == "E331")
+    (related,) = result["relatedLocations"]
+    assert related["message"]["text"] == note["message"]
+    assert related["physicalLocation"]["artifactLocation"]["uri"] == "variants/gin.rules"
+    assert related["physicalLocation"]["region"] == {"startLine": note["line"], "startColumn": 10}
 
 
 def test_sarif_schema_rejects_a_broken_log():

@@ -5,6 +5,7 @@ works and when it is stopped, and outputs it cannot write. The numbers the docs 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import re
 import signal
@@ -147,10 +148,7 @@ def test_the_safety_limits_in_the_help_and_in_w501_are_the_codes():
 @pytest.fixture
 def fast_ticks(monkeypatch):
     """Plain progress lines every 10 ms instead of every few seconds."""
-    import importlib.util
-
-    if importlib.util.find_spec("rulespec.sim.progress"):
-        monkeypatch.setattr("rulespec.sim.progress.PLAIN_EVERY", 0.01)
+    monkeypatch.setattr("rulespec.sim.progress.PLAIN_EVERY", 0.01)
 
 
 def test_simulate_reports_progress_in_plain_lines_when_not_on_a_terminal(fast_ticks, capsys):
@@ -322,3 +320,32 @@ def test_simulate_prints_the_variant_name_as_written(tmp_path, capsys):
     shown = capsys.readouterr().out
     assert "\x1b]0;" not in shown and "\x07" not in shown
     assert "Evil \\x1b]0;owned\\x07 [bold red]loud[/] :x:" in shown
+
+
+@pytest.mark.parametrize("fmt", ["text", "json", "sarif"])
+def test_check_of_a_folder_without_rules_files_names_it_plainly(tmp_path, capsys, fmt):
+    """A path with markup in its name is printed as it is, and programs still get a report."""
+    folder = tmp_path / "x_[/]" if os.name != "nt" else tmp_path / "x_[b]"
+    folder.mkdir(parents=True)
+    assert main(["check", str(folder), "--format", fmt]) == 2
+    out, err = capsys.readouterr()
+    assert f"no .rules files in {folder}" in " ".join(err.split())
+    if fmt == "text":
+        assert out == ""
+    else:
+        report = json.loads(out)
+        assert report.get("diagnostics", report.get("runs", [{}])[0].get("results")) == []
+
+
+def test_simulate_workers_are_not_forked_from_a_process_with_threads(fast_ticks, capsys):
+    """The plain progress ticker is a thread: a worker forked beside it could inherit a held
+    lock (and Python 3.12 warns). No fork may happen while another thread runs."""
+    import threading
+
+    threads_at_fork, watching = [], [True]  # register_at_fork cannot be undone: it stops watching
+    os.register_at_fork(before=lambda: watching[0] and threads_at_fork.append(threading.active_count()))
+    try:
+        assert main(["simulate", GIN, "-n", "4", "--workers", "2", "--agents", "greedy"]) == 0
+    finally:
+        watching[0] = False
+    assert threads_at_fork and all(n == 1 for n in threads_at_fork), threads_at_fork

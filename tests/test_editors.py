@@ -18,6 +18,7 @@ from conftest import ROOT, variant_files, variant_id
 from rulespec.textmate import grammar, grammar_json
 
 EXTENSION = ROOT / "editors" / "vscode"
+NODE = shutil.which("node")  # a full path: the harness runs with a bare PATH, and node may live elsewhere
 COMPILED = [(re.compile(rule["match"]), rule) for rule in grammar()["patterns"]]
 
 
@@ -100,17 +101,44 @@ const { LspClient } = require(process.argv[2]);
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(shutil.which("node") is None, reason="Node.js is not installed")
+@pytest.mark.skipif(NODE is None, reason="Node.js is not installed")
 def test_the_extensions_client_talks_to_the_language_server(tmp_path):
     pytest.importorskip("pygls")
     for js in ("extension.js", "client.js"):
-        subprocess.run(["node", "--check", str(EXTENSION / js)], check=True)
+        subprocess.run([NODE, "--check", str(EXTENSION / js)], check=True)
     (tmp_path / "harness.js").write_text(HARNESS, encoding="utf-8")
     env = {"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"}
-    done = subprocess.run(["node", str(tmp_path / "harness.js"), str(EXTENSION / "client.js"), sys.executable,
+    done = subprocess.run([NODE, str(tmp_path / "harness.js"), str(EXTENSION / "client.js"), sys.executable,
                            str(tmp_path / "x.rules")], capture_output=True, text=True, timeout=60, env=env)
     assert done.returncode == 0, done.stderr
     answer = json.loads(done.stdout)
     (d,) = answer["diagnostics"]
     assert d["code"] == "E101" and "rummy" in d["message"]
     assert "scoring:" in answer["labels"]
+
+
+MISSING_SERVER = r"""
+const { LspClient } = require(process.argv[2]);
+(async () => {
+  const client = new LspClient('rulespec-no-such-command', ['lsp']);
+  client.process.on('error', () => {});  // as extension.js does: it shows the failure to the user
+  const hung = setTimeout(() => { console.log(JSON.stringify({ hung: true })); process.exit(0); }, 1000);
+  const failed = async (p) => { try { await p; return null; } catch (e) { return e.message; } };
+  const first = await failed(client.start(null));
+  const later = await failed(client.request('textDocument/completion', {}));
+  clearTimeout(hung);
+  console.log(JSON.stringify({ first, later }));
+})().catch((e) => { console.error(e); process.exit(1); });
+"""
+
+
+@pytest.mark.skipif(NODE is None, reason="Node.js is not installed")
+def test_the_client_rejects_requests_when_the_server_cannot_start(tmp_path):
+    """spawn fails with 'error' and never 'exit': initialize must be rejected, not hang activate."""
+    (tmp_path / "missing.js").write_text(MISSING_SERVER, encoding="utf-8")
+    done = subprocess.run([NODE, str(tmp_path / "missing.js"), str(EXTENSION / "client.js")],
+                          capture_output=True, text=True, timeout=30)
+    assert done.returncode == 0, done.stderr
+    answer = json.loads(done.stdout)
+    assert "hung" not in answer
+    assert "could not start" in answer["first"] and "could not start" in answer["later"]

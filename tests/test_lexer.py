@@ -44,6 +44,7 @@ def test_every_code_block_in_the_docs_names_its_language():
     assert plain == []
 
 
+@pytest.mark.slow
 def test_every_rules_block_in_the_site_is_highlighted(tmp_path):
     from rulespec.rulebook.site import build_site
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import shutil
 import sys
 import time
 from pathlib import Path
@@ -55,10 +56,14 @@ class Editor:
 
     def open(self, path: Path, text: str | None = None) -> tuple[str, list[lsp.Diagnostic]]:
         uri = from_fs_path(str(path))
-        self.versions[uri] = 1
+        if uri in self.versions:  # open before (an earlier test): close it, forget its diagnostics
+            self.client.text_document_did_close(lsp.DidCloseTextDocumentParams(lsp.TextDocumentIdentifier(uri=uri)))
+            self.published.pop(uri, None)
+        # versions keep counting up, so diagnostics from an earlier opening never pass for these
+        self.versions[uri] = self.versions.get(uri, 0) + 1
         text = path.read_text(encoding="utf-8") if text is None else text
         self.client.text_document_did_open(lsp.DidOpenTextDocumentParams(
-            lsp.TextDocumentItem(uri=uri, language_id="rules", version=1, text=text)))
+            lsp.TextDocumentItem(uri=uri, language_id="rules", version=self.versions[uri], text=text)))
         return uri, self.wait_for(uri)
 
     def change(self, uri: str, text: str) -> list[lsp.Diagnostic]:
@@ -84,6 +89,15 @@ def editor():
 
 def test_a_real_variant_file_has_no_diagnostics(editor):
     _, diags = editor.open(VARIANTS / "indian-points.rules")
+    assert diags == []
+
+
+def test_opening_a_file_again_waits_for_its_new_diagnostics(editor, tmp_path):
+    """A file an earlier test opened and changed: its old diagnostics must not pass for new ones."""
+    path = tmp_path / "again.rules"
+    uri, diags = editor.open(path, 'variant "X"\nplayers: 2\nscoring: going rumy doubles\n')
+    assert [d.code for d in diags] == ["E101"]
+    _, diags = editor.open(path, (VARIANTS / "indian-points.rules").read_text(encoding="utf-8"))
     assert diags == []
 
 
@@ -151,6 +165,21 @@ def test_errors_in_the_parent_show_at_the_extends_line(editor, tmp_path):
     (related,) = e307.related_information
     assert Path(to_fs_path(related.location.uri)).resolve() == parent.resolve()
     assert related.location.range.start.line == 7 and "E101" in related.message
+
+
+def test_a_note_on_the_parents_rule_is_related_information(editor, tmp_path):
+    """`players: 2-6` over gin breaks gin's deal: the note naming gin's line opens in the editor."""
+    (tmp_path / "variants" / "house").mkdir(parents=True)
+    gin = tmp_path / "variants" / "gin.rules"
+    shutil.copy(GIN, gin)
+    _, diags = editor.open(tmp_path / "variants" / "house" / "h.rules",
+                           'variant "Gin for six"\nextends "gin"\n\nplayers: 2-6\n')
+    e331 = next(d for d in diags if d.code == "E331")
+    (related,) = e331.related_information
+    assert Path(to_fs_path(related.location.uri)).resolve() == gin.resolve()
+    assert related.message.startswith("the parent says `")
+    said = related.message.removeprefix("the parent says `").rstrip("`")
+    assert said in gin.read_text(encoding="utf-8").split("\n")[related.location.range.start.line]
 
 
 def test_go_to_the_parent_file(editor):

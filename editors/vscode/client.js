@@ -14,11 +14,20 @@ class LspClient {
     this.handlers = new Map();
     this.buffer = Buffer.alloc(0);
     this.process.stdout.on('data', (chunk) => this.receive(chunk));
-    this.exited = new Promise((resolve) => this.process.on('exit', resolve));
-    this.process.on('exit', () => {
-      for (const { reject } of this.pending.values()) reject(new Error('rulespec lsp stopped'));
-      this.pending.clear();
+    this.failure = null;  // set once the server cannot answer any more (did not start, or stopped)
+    this.exited = new Promise((resolve) => {
+      this.process.on('exit', resolve);
+      this.process.on('error', resolve);  // spawn failed: Node emits 'error' and never 'exit'
     });
+    this.process.on('exit', () => this.fail(new Error('rulespec lsp stopped')));
+    this.process.on('error', (e) => this.fail(new Error(`rulespec lsp could not start: ${e.message}`)));
+  }
+
+  // Reject every waiting request and make later ones fail at once.
+  fail(error) {
+    this.failure = this.failure || error;
+    for (const { reject } of this.pending.values()) reject(this.failure);
+    this.pending.clear();
   }
 
   // A notification from the server (e.g. textDocument/publishDiagnostics).
@@ -27,6 +36,7 @@ class LspClient {
   }
 
   send(message) {
+    if (this.failure) return;
     const body = Buffer.from(JSON.stringify({ jsonrpc: '2.0', ...message }), 'utf8');
     this.process.stdin.write(`Content-Length: ${body.length}\r\n\r\n`);
     this.process.stdin.write(body);
@@ -34,6 +44,7 @@ class LspClient {
 
   request(method, params) {
     const id = this.nextId++;
+    if (this.failure) return Promise.reject(this.failure);
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
       this.send({ id, method, params });

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 
 def register(subparsers) -> None:
-    c = subparsers.add_parser("lsp", help="run the language server for editors (speaks LSP on standard input/output)")
+    c = subparsers.add_parser(
+        "lsp", help="run the language server for editors (speaks LSP on standard input/output)")
     c.set_defaults(run=cmd_lsp)
 
 
@@ -19,7 +20,8 @@ def cmd_lsp(args) -> int:
     try:
         from .server import serve
     except ImportError as e:
-        err.print(f"the language server needs pygls ({e}); install it with: pip install 'rulespec[lsp]'",
+        err.print(f"the language server needs pygls ({e}); "
+                  "install it with: pip install 'rulespec[lsp]'",
                   style="bold red", markup=False)
         return EXIT_TOOL
     serve()

@@ -16,7 +16,8 @@ from pathlib import Path
 from lark import Token, Tree
 from lark.exceptions import LarkError
 
-from ..language.compiler import MAX_EXTENDS_DEPTH, MAX_FILE_BYTES, Compiler, display_name, find_parent
+from ..language.compiler import (MAX_EXTENDS_DEPTH, MAX_FILE_BYTES, Compiler, display_name,
+                                 find_parent)
 from ..language.files import read_bounded
 from ..language.diagnostics import Diagnostic, SpecError
 from ..language.parser import TOPICS, parser
@@ -97,7 +98,8 @@ def quick_fix(d: Diagnostic, line_text: str) -> Fix | None:
 
 def statement_start(lines: list[str], line: int) -> int:
     """The line a statement holding ``line`` starts on (continuations are indented)."""
-    while line > 0 and (not lines[line].strip() or lines[line][:1] in " \t" or lines[line].lstrip().startswith("#")):
+    while line > 0 and (not lines[line].strip() or lines[line][:1] in " \t"
+                        or lines[line].lstrip().startswith("#")):
         line -= 1
     return line
 
@@ -162,7 +164,8 @@ def _samples(pattern: str) -> list[str]:
     """The words a terminal's regular expression accepts, where they are few and plain."""
     out = []
     for alt in pattern.split("|"):
-        alt = re.sub(r"\([^()]*\)\?|\(\?[!=<]+[^)]*\)|\\b|\(\?:|[()]", "", alt).replace(r"\s+", " ").replace("\\-", "-")
+        alt = re.sub(r"\([^()]*\)\?|\(\?[!=<]+[^)]*\)|\\b|\(\?:|[()]", "", alt)
+        alt = alt.replace(r"\s+", " ").replace("\\-", "-")
         for cand in {alt.replace("?", ""), re.sub(r".\?", "", alt)}:
             if re.fullmatch(r"[a-z' -]+", cand) and re.fullmatch(pattern, cand):
                 out.append(cand)
@@ -206,8 +209,8 @@ def complete(text: str, line: int, column: int) -> list[Completion]:
     before = cur[: len(cur) - len(partial)]
     start = statement_start(lines, line)
     if before == "" and not lines[line][:1].isspace():  # the left margin: a new statement
-        return [Completion(f"{t}:" if t not in DECLARATIONS else t, "topic", reference.topic_title(t))
-                for t in TOPICS]
+        return [Completion(f"{t}:" if t not in DECLARATIONS else t, "topic",
+                           reference.topic_title(t)) for t in TOPICS]
     try:
         ip = parser().parse_interactive(_prefix_for_parser(lines, start, line, before))
         ip.exhaust_lexer()
@@ -242,7 +245,8 @@ def hover(text: str, line: int, column: int) -> str | None:
     topic = next((t for t in topics(text) if t.line == start), None)
     if topic is None:
         return None
-    on_topic = line == start and column <= lines[start].find(":" if topic.name not in DECLARATIONS else " ")
+    ends_at = ":" if topic.name not in DECLARATIONS else " "
+    on_topic = line == start and column <= lines[start].find(ends_at)
     if not on_topic:
         try:
             tree = parser().parse("\n".join(lines[start:end]))
@@ -251,7 +255,8 @@ def hover(text: str, line: int, column: int) -> str | None:
         if tree is not None:
             for stmt in tree.children:
                 for clause in stmt.children if isinstance(stmt, Tree) else ():
-                    if isinstance(clause, Tree) and _contains(clause.meta, line - start + 1, column + 1):
+                    if isinstance(clause, Tree) and _contains(clause.meta, line - start + 1,
+                                                              column + 1):
                         doc = reference.clause(clause.data)
                         if doc:
                             return doc
@@ -269,5 +274,5 @@ def extends_target(text: str, path: Path, line: int) -> Path | None:
     return None
 
 
-__all__ = ["Completion", "Fix", "Topic", "ancestors", "complete", "diagnose", "extends_target", "hover",
-           "quick_fix", "topics"]
+__all__ = ["Completion", "Fix", "Topic", "ancestors", "complete", "diagnose", "extends_target",
+           "hover", "quick_fix", "topics"]

@@ -32,7 +32,9 @@ def _path(uri: str) -> Path:
 def _range(doc, line: int, start: int, end: int) -> lsp.Range:
     """A range in characters on one line, in the editor's units."""
     rng = lsp.Range(lsp.Position(line, start), lsp.Position(line, max(end, start)))
-    return doc.position_codec.range_to_client_units(doc.lines, rng) if line < len(doc.lines) else rng
+    if line >= len(doc.lines):
+        return rng
+    return doc.position_codec.range_to_client_units(doc.lines, rng)
 
 
 def _diagnostic_range(doc, d: Diagnostic) -> lsp.Range:
@@ -47,7 +49,8 @@ def _located(paths: dict[Path, Path], d: Diagnostic) -> lsp.DiagnosticRelatedInf
     path = paths.get(Path(d.file).resolve())  # diagnostics name files as they open from here
     if path is None:
         return None
-    where = lsp.Range(lsp.Position(d.line - 1, d.column - 1), lsp.Position(d.line - 1, d.column - 1))
+    at = lsp.Position(d.line - 1, d.column - 1)
+    where = lsp.Range(at, at)
     return lsp.DiagnosticRelatedInformation(lsp.Location(from_fs_path(str(path)), where),
                                             f"{d.severity}[{d.code}]: {d.message}")
 
@@ -58,8 +61,17 @@ def to_lsp(doc, d: Diagnostic, related=()) -> lsp.Diagnostic:
     line_text = doc.lines[d.line - 1].rstrip("\r\n") if d.line - 1 < len(doc.lines) else ""
     fix = analysis.quick_fix(d, line_text)
     data = {"hint": d.hint, "fix": fix.text if fix else None}
-    return lsp.Diagnostic(range=_diagnostic_range(doc, d), message=message, severity=severity, code=d.code,
-                          source=SOURCE, related_information=list(related) or None, data=data)
+    related = [*related, *map(_note, d.notes)]
+    return lsp.Diagnostic(range=_diagnostic_range(doc, d), message=message, severity=severity,
+                          code=d.code, source=SOURCE, related_information=related or None,
+                          data=data)
+
+
+def _note(n) -> lsp.DiagnosticRelatedInformation:
+    """A note (the parent's rule a house rule changed) as a place the editor can open."""
+    at = lsp.Position(n.line - 1, n.column - 1)
+    return lsp.DiagnosticRelatedInformation(lsp.Location(from_fs_path(str(Path(n.file).resolve())),
+                                                         lsp.Range(at, at)), n.message)
 
 
 def publish(ls: LanguageServer, uri: str) -> None:
@@ -91,7 +103,8 @@ def did_save(ls: LanguageServer, params: lsp.DidSaveTextDocumentParams) -> None:
 
 @server.feature(lsp.TEXT_DOCUMENT_DID_CLOSE)
 def did_close(ls: LanguageServer, params: lsp.DidCloseTextDocumentParams) -> None:
-    ls.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(uri=params.text_document.uri, diagnostics=[]))
+    ls.text_document_publish_diagnostics(
+        lsp.PublishDiagnosticsParams(uri=params.text_document.uri, diagnostics=[]))
 
 
 def _server_position(doc, pos: lsp.Position) -> lsp.Position:
@@ -104,8 +117,9 @@ def _server_position(doc, pos: lsp.Position) -> lsp.Position:
 def completion(ls: LanguageServer, params: lsp.CompletionParams) -> lsp.CompletionList:
     doc = ls.workspace.get_text_document(params.text_document.uri)
     pos = _server_position(doc, params.position)
+    kinds = {"topic": lsp.CompletionItemKind.Module}
     items = [lsp.CompletionItem(label=c.label, detail=c.detail or None,
-                                kind=lsp.CompletionItemKind.Module if c.kind == "topic" else lsp.CompletionItemKind.Keyword)
+                                kind=kinds.get(c.kind, lsp.CompletionItemKind.Keyword))
              for c in analysis.complete(doc.source, pos.line, pos.character)]
     return lsp.CompletionList(is_incomplete=False, items=items)
 
@@ -138,22 +152,25 @@ def code_action(ls: LanguageServer, params: lsp.CodeActionParams) -> list[lsp.Co
 @server.feature(lsp.TEXT_DOCUMENT_DEFINITION)
 def definition(ls: LanguageServer, params: lsp.DefinitionParams) -> lsp.Location | None:
     doc = ls.workspace.get_text_document(params.text_document.uri)
-    parent = analysis.extends_target(doc.source, _path(params.text_document.uri), params.position.line)
+    parent = analysis.extends_target(doc.source, _path(params.text_document.uri),
+                                     params.position.line)
     if parent is None:
         return None
-    return lsp.Location(from_fs_path(str(parent.resolve())), lsp.Range(lsp.Position(0, 0), lsp.Position(0, 0)))
+    start = lsp.Position(0, 0)
+    return lsp.Location(from_fs_path(str(parent.resolve())), lsp.Range(start, start))
 
 
 @server.feature(lsp.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
-def document_symbol(ls: LanguageServer, params: lsp.DocumentSymbolParams) -> list[lsp.DocumentSymbol]:
+def document_symbol(ls: LanguageServer,
+                    params: lsp.DocumentSymbolParams) -> list[lsp.DocumentSymbol]:
     doc = ls.workspace.get_text_document(params.text_document.uri)
     symbols = []
     for t in analysis.topics(doc.source):
         whole = lsp.Range(lsp.Position(t.line, 0), lsp.Position(t.end_line, t.end_column))
         name = _range(doc, t.line, 0, len(t.name))
+        whole = doc.position_codec.range_to_client_units(doc.lines, whole)
         symbols.append(lsp.DocumentSymbol(name=t.name, kind=lsp.SymbolKind.Namespace,
-                                          range=doc.position_codec.range_to_client_units(doc.lines, whole),
-                                          selection_range=name))
+                                          range=whole, selection_range=name))
     return symbols
 
 

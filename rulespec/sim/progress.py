@@ -31,23 +31,34 @@ class GameProgress:
         if quiet:
             return
         if console.is_terminal:
-            self.bar = Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
-                                TextColumn("{task.fields[fails]}"), TimeElapsedColumn(), TimeRemainingColumn(),
+            self.bar = Progress(TextColumn("[bold]{task.description}"), BarColumn(),
+                                MofNCompleteColumn(), TextColumn("{task.fields[fails]}"),
+                                TimeElapsedColumn(), TimeRemainingColumn(),
                                 console=console, transient=True)
             self.task = self.bar.add_task(safe(title or label), total=total, fails="")
         else:
-            self._ticker = threading.Thread(target=self._tick, name="rulespec-progress", daemon=True)
+            self._ticker = threading.Thread(target=self._tick, name="rulespec-progress",
+                                            daemon=True)
 
     def __enter__(self) -> GameProgress:
         self.start = time.monotonic()
+        self._started = False
+        return self
+
+    def _start_threads(self) -> None:
+        """The bar's refresher and the plain ticker are threads, so they start with the first
+        game done, not on entry: by then the worker pool has forked its workers, and no
+        worker is forked from a process with a second thread (that can copy a held lock)."""
+        self._started = True
         if self.bar is not None:
             self.bar.start()
         if self._ticker is not None:
             self._ticker.start()
-        return self
 
     def __exit__(self, *exc) -> None:
         self._stop.set()
+        if not self._started:
+            return
         if self._ticker is not None:
             self._ticker.join()
         if self.bar is not None:
@@ -55,10 +66,13 @@ class GameProgress:
 
     def advance(self, failed: bool = False) -> None:
         """One more game done (``failed``: and it failed)."""
+        if not self._started:
+            self._start_threads()
         self.done += 1
         self.failed += bool(failed)
         if self.bar is not None:
-            self.bar.update(self.task, advance=1, fails=f"[red]{self.failed} failed" if self.failed else "")
+            fails = f"[red]{self.failed} failed" if self.failed else ""
+            self.bar.update(self.task, advance=1, fails=fails)
 
     def line(self) -> str:
         seconds = time.monotonic() - self.start
