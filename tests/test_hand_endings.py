@@ -89,6 +89,22 @@ def test_the_lowest_hand_wins_the_differences_when_the_stock_runs_out(method, sc
     assert r.scores == scores and r.winner == 2
 
 
+
+def test_two_undercuts_are_won_by_the_first_defender_after_the_knocker():
+    """docs/language.md: the hand is "won by the first defender (in turn order) who
+    undercut". Seat 1 knocks on 2; seats 2 and 0 both undercut: seat 2 is next after the
+    knocker (seat 0 once won, being the lower seat number)."""
+    v = variant(KNOCK3)
+    hands = ["AS 2S 3S 4S 5H 6H 7H", "KS KH KD QC JC 10C 2H", "AC 5D 6D 7D 9H 10H JH"]
+    g = new_game(v, players=3, deck=stacked_deck(v, 3, hands=hands, upcard="QD", stock=["8C", "9C"]))
+    g.deal_on().play("draw stock").deal_on().play("discard 8C", "draw stock").deal_on()
+    g.play("knock 9C", "meld KS KH KD", "meld 10C JC QC", "pass")
+    g.play("pass", "meld 5D 6D 7D", "meld 9H 10H JH", "pass")  # seat 2 lays off nothing, melds
+    g.play("pass", "meld AS 2S 3S 4S", "meld 5H 6H 7H", "pass")  # then seat 0
+    r = g.results[-1]
+    assert r.reason == "undercut" and r.penalties == (0, 2, 1)
+    assert r.winner == 2 and r.details["knocker"] == 1
+
 # ------------------------------------------------------------------ shows, wrong shows and drops
 
 SHOW = "AD 2D 3D 4D 5S 6S 7S 9D 9S 9C QS QD QC"
