@@ -89,6 +89,22 @@ def test_the_lowest_hand_wins_the_differences_when_the_stock_runs_out(method, sc
     assert r.scores == scores and r.winner == 2
 
 
+
+def test_two_undercuts_are_won_by_the_first_defender_after_the_knocker():
+    """docs/language.md: the hand is "won by the first defender (in turn order) who
+    undercut". Seat 1 knocks on 2; seats 2 and 0 both undercut: seat 2 is next after the
+    knocker (seat 0 once won, being the lower seat number)."""
+    v = variant(KNOCK3)
+    hands = ["AS 2S 3S 4S 5H 6H 7H", "KS KH KD QC JC 10C 2H", "AC 5D 6D 7D 9H 10H JH"]
+    g = new_game(v, players=3, deck=stacked_deck(v, 3, hands=hands, upcard="QD", stock=["8C", "9C"]))
+    g.deal_on().play("draw stock").deal_on().play("discard 8C", "draw stock").deal_on()
+    g.play("knock 9C", "meld KS KH KD", "meld 10C JC QC", "pass")
+    g.play("pass", "meld 5D 6D 7D", "meld 9H 10H JH", "pass")  # seat 2 lays off nothing, melds
+    g.play("pass", "meld AS 2S 3S 4S", "meld 5H 6H 7H", "pass")  # then seat 0
+    r = g.results[-1]
+    assert r.reason == "undercut" and r.penalties == (0, 2, 1)
+    assert r.winner == 2 and r.details["knocker"] == 1
+
 # ------------------------------------------------------------------ shows, wrong shows and drops
 
 SHOW = "AD 2D 3D 4D 5S 6S 7S 9D 9S 9C QS QD QC"
@@ -151,6 +167,62 @@ def test_a_void_hand_scores_nothing_not_even_a_drop():
     r = g.results[-1]
     assert r.reason == "void" and r.scores == (0, 0, 0)
 
+
+
+def knock3_drops(method: str, *changes: str, hands=HANDS3):
+    """The three-player game without knocks, with drops (20 first, 40 middle), scored by
+    ``method``; the stock holds QC, JD and QH."""
+    changes = ("knock = deadwood difference", method, "knock:   with deadwood under 10\n", "",
+               "scoring:", "drops:   first drop 20 points; middle drop 40 points\nscoring:", *changes)
+    if method == "losers score penalty points":
+        changes += ("highest wins", "lowest wins")
+    v = variant(KNOCK3, *changes)
+    return new_game(v, players=3, deck=stacked_deck(v, 3, hands=hands, upcard="KC", stock=["QC", "JD", "QH"]))
+
+
+@pytest.mark.parametrize("method,scores", [("winner collects", (2 * 34 + 20, 0, 0)),
+                                           ("losers score penalty points", (0, 20, 2 * 34))])
+def test_going_rummy_doubles_the_counts_but_not_a_drop(method, scores):
+    """The table: going out owes "every other player their count (doubled … when the
+    winner goes rummy); players who dropped their drop" (not doubled)."""
+    g = knock3_drops(method, "count all cards", "count all cards; going rummy doubles").deal_on()
+    g.play("draw stock").deal_on().play("discard QC", "drop", "draw stock").deal_on()
+    g.play("discard JD", "draw stock").deal_on()
+    g.play("meld 2S 3S 4S", "meld 5H 6H 7H 8H", "discard QH")
+    r = g.results[-1]
+    assert r.reason == "went out" and r.rummy and r.winner == 0 and r.details["dropped"] == {1: 20}
+    assert r.scores == scores
+
+
+def test_the_player_left_when_all_others_dropped_collects_their_drops_when_the_winner_collects():
+    g = indian_game(indian_winner_collects(), [None, None, SHOW], players=3)
+    g.play("drop", "drop")
+    r = g.results[-1]
+    assert r.reason == "drops" and r.winner == 2 and r.scores == (0, 0, 20 + 20)
+
+
+@pytest.mark.parametrize("method,scores", [("winner collects", (0, 0, 0)),
+                                           ("losers score penalty points", (35, 20, 34))])
+def test_a_drop_is_not_paid_when_the_stock_ends_a_hand_scored_as_it_stands(method, scores):
+    """The table: "nobody scores: there is no winner" under winner collects, the drop
+    included; under penalty points each scores their count, the drop its 20."""
+    g = knock3_drops(method, "stock:   hand ends; lowest hand scores differences", "stock:   hand ends")
+    g = run_stock_out(g.deal_on().play("draw stock").deal_on().play("discard QC", "drop"))
+    g.apply("pass")
+    r = g.results[-1]
+    assert r.reason == "stock exhausted" and r.winner is None and r.scores == scores
+
+
+def test_the_lowest_hands_that_tie_share_a_drop_when_the_stock_pays_differences():
+    """docs/language.md: a drop is collected by whoever collects the hand: here the two
+    hands that tie for lowest (34 each) share the dropped player's 20."""
+    hands = ["2S 3S 4S 5H 6H 7H 7C", *HANDS3[1:]]
+    g = knock3_drops("winner collects", hands=hands)
+    g = run_stock_out(g.deal_on().play("draw stock").deal_on().play("discard QC", "drop"))
+    g.apply("pass")
+    r = g.results[-1]
+    assert r.reason == "stock exhausted" and r.penalties == (34, 20, 34)
+    assert r.winner is None and r.scores == (10, 0, 10)
 
 # ------------------------------------------------------------------ the stock runs out for good
 

@@ -3,11 +3,16 @@ wrong one is refused saying what the card can stand for (issue 12 item 13)."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 import rulespec
 from rulespec import IllegalMove
+from rulespec import cards as C
+from rulespec.engine import actions as A
 from rulespec.engine import new_game, stacked_deck
+from rulespec.melds import engine_support as ES
 
 from conftest import VARIANTS
 
@@ -56,6 +61,25 @@ def test_a_meld_named_a_way_it_cannot_be_read_is_refused_saying_how_it_reads(gam
     assert e.value.reason == ("7S 7H 7D can be read only as set of 7s, not as run 7S-7D: "
                               "write `meld 7S 7H 7D`")
 
+
+
+def test_a_label_that_fits_two_ways_of_playing_the_cards_asks_which_way(game):
+    """A true label shared by two legal melds (the same run, the wild cards in other
+    places) was refused with "… can be read only as run 5S-7S, not as run 5S-7S"; it asks
+    which way, as the move without a label does. The two moves are planted in the legal
+    list: the meld engine's readings rarely share a head."""
+    game.play("discard 4C", "draw stock").deal_on()
+    cards = tuple(sorted(C.parse_card(c) for c in ("5S", "JK", "JK")))
+    run = next(r for r in ES.readings_of(game.rules, cards) if A.reading_head(r) == "run 5S-7S")
+    other = dataclasses.replace(run, wilds=tuple(reversed(run.wilds)))
+    moves = [A.Action(A.MELD, cards, None, r, f"run 5S-7S {A.reading_wilds(r)}") for r in (run, other)]
+    assert moves[0].text != moves[1].text
+    game._legal, game._legal_map = moves, None
+    before = game.state_dict()
+    with pytest.raises(IllegalMove) as e:
+        game.apply("meld 5S JK JK as run 5S-7S")
+    assert e.value.reason == "say which way: " + "; ".join(f"`{m.text}`" for m in moves)
+    assert game.state_dict() == before
 
 # ------------------------------------------------------------------ going out only without a discard
 

@@ -30,12 +30,14 @@ def same_move(legal, parsed) -> list:
     return [a for a in legal if A.loose_key(a) == key]
 
 
-def labelled(game, parsed, legal):
-    """The one legal move that ``parsed`` names with a true label it did not need, or None."""
+def named(game, parsed, legal) -> list:
+    """The legal moves ``parsed`` names when its text is not one of theirs: those its
+    label truly describes (a label it did not need), or every way of playing its cards
+    when it has no label. More than one: the player must say which way."""
+    same = same_move(legal, parsed)
     if parsed.label is None:
-        return None
-    hits = [a for a in same_move(legal, parsed) if parsed.label in labels_of(game, a)]
-    return hits[0] if len(hits) == 1 else None
+        return same
+    return [a for a in same if parsed.label in labels_of(game, a)]
 
 
 def wrong_label(game, parsed, legal) -> str | None:

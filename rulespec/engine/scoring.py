@@ -172,7 +172,8 @@ def _settle(method: str, scores: list, owed: list, takers: list, winner, bonus: 
 
 def _settle_knock(game, reason, knocker, live, scores, pens, details):
     """Knocks, pair by pair: the knocker against each defender in turn. Returns the
-    ending's name and its winner (the first defender who undercut, if any)."""
+    ending's name and its winner (the first defender after the knocker who undercut, if
+    any)."""
     k = game.ruleset.scoring.knock
     K = game.hand_value(knocker)
     pens[knocker] = K
@@ -181,8 +182,8 @@ def _settle_knock(game, reason, knocker, live, scores, pens, details):
     if is_gin and k is not None:
         bonus = k.big_gin if reason == "big gin" else k.gin
     undercut_by = []
-    for d in live:
-        if d == knocker:
+    for d in game._order_from(knocker)[1:]:  # in turn order from the knocker
+        if d not in live:
             continue
         D = game.hand_value(d)
         pens[d] = D

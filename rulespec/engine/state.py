@@ -41,7 +41,7 @@ from . import actions as A
 from .actions import Action
 from .deal import check_stack, deck_cards, first_dealer
 from .errors import IllegalMove
-from .labels import labelled
+from .labels import named
 from .scoring import HandResult, game_over, number, score_hand, team_totals
 from .stock import stock_gone
 
@@ -1235,15 +1235,11 @@ class Game:
         hit = self._legal_map.get(parsed.text)
         if hit is not None:
             return hit
-        hit = labelled(self, parsed, legal)  # a true label the move does not need
-        if hit is not None:
-            return hit
-        if parsed.label is None:
-            same = [a for a in legal if A.loose_key(a) == parsed.loose_key()]
-            if len(same) == 1:
-                return same[0]
-            if len(same) > 1:
-                raise IllegalMove(text, "say which way: " + "; ".join(f"`{a.text}`" for a in same))
+        hits = named(self, parsed, legal)  # a true label the move does not need, or none
+        if len(hits) == 1:
+            return hits[0]
+        if hits:
+            raise IllegalMove(text, "say which way: " + "; ".join(f"`{a.text}`" for a in hits))
         raise IllegalMove(text, self._explain(text, parsed))
 
     def _do(self, a: Action) -> None:
