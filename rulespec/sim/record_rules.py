@@ -13,7 +13,7 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
-from ..language.compiler import Compiler
+from ..language.compiler import Compiler, text_of
 from ..language.diagnostics import Diagnostic
 from ..language.files import MAX_FILE_BYTES, describe_search_path, find_parent, read_bounded
 
@@ -44,7 +44,8 @@ class CarriedCompiler(Compiler):
 
     def source(self, key):
         entry = self.rules[key]
-        return entry["text"], entry["file"], key, []
+        text, diags = text_of(entry["text"], entry["file"])  # checked and normalised as a file on disk is
+        return text, entry["file"], key, diags
 
     def locate(self, name, base, where):
         if base + 1 < len(self.rules):
