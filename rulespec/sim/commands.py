@@ -51,7 +51,8 @@ def register(subparsers) -> None:
 
     c = subparsers.add_parser("replay", help="play a game record back and check it still plays the same")
     c.add_argument("record", help="a game record (JSON), as `play --save` or `simulate --save-failures` write")
-    c.add_argument("--variant", type=existing(), help="replay against this variant file instead of the one the record names")
+    c.add_argument("--variant", type=existing(),
+                   help="replay against this variant file instead of the one the record names")
     c.add_argument("--json", action="store_true", help="print the outcome as JSON")
     c.set_defaults(run=cmd_replay)
 

@@ -63,7 +63,8 @@ SCHEMA = {
         "agents": {"type": ["array", "null"], "maxItems": MAX_PLAYERS, "items": {"type": "string", "maxLength": 100},
                    "description": "a list of agent names, or null"},
         "actions": {"type": "array", "maxItems": MAX_STEPS, "items": {
-            "type": "string", "maxLength": 200, "pattern": _NO_CONTROLS, "description": 'every step is a string such as "discard 7S"'},
+            "type": "string", "maxLength": 200, "pattern": _NO_CONTROLS,
+            "description": 'every step is a string such as "discard 7S"'},
             "description": 'every step of the game, e.g. "actions": ["deal 7S", …, "draw stock", "discard KD"]'},
         "result": {"type": ["object", "null"], "properties": {
             "over": {"type": "boolean"}, "hands": {"type": "integer"}, "scores": _SEATS, "last hand": _SEATS,
@@ -114,7 +115,8 @@ def _steps_fit(actions) -> bool:
     """Whether ``actions`` is a list the schema accepts: the common case, two million steps
     of which jsonschema takes 17 s to check one at a time."""
     return (isinstance(actions, list) and len(actions) <= SCHEMA["properties"]["actions"]["maxItems"]
-            and all(type(a) is str and len(a) <= _STEP["maxLength"] and _STEP_PATTERN.search(a) for a in actions))
+            and all(type(a) is str and len(a) <= _STEP["maxLength"] and _STEP_PATTERN.search(a)
+                    for a in actions))
 
 
 def problems(data, limit: int) -> tuple[list[tuple[str, str]], bool]:
