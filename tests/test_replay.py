@@ -434,6 +434,15 @@ def test_carried_rules_are_read_like_a_file_on_disk(tmp_path, capsys):
     assert "error[E403]" in capsys.readouterr().err
 
 
+def test_an_unchanged_file_with_crlf_line_ends_is_not_said_to_have_changed(tmp_path, monkeypatch, capsys):
+    """The record carries the text as compiled (\\n newlines): the file on disk is hashed the same way."""
+    monkeypatch.chdir(tmp_path)
+    Path("mine.rules").write_bytes(HOUSE.replace("\n", "\r\n").encode())
+    record_of(rulespec.new_game(rulespec.load("mine.rules"), seed=1), "mine.rules").save("g.json")
+    assert main(["replay", "g.json"]) == 0
+    assert "W607" not in capsys.readouterr().err
+
+
 def test_replay_of_a_missing_variant_file_is_a_usage_error(gin_record, capsys):
     assert main(["replay", str(gin_record[0]), "--variant", "nothere.rules"]) == 2
     assert "no such file: nothere.rules" in capsys.readouterr().err

@@ -74,10 +74,10 @@ def changes(rules: list[dict], folder: Path, shown: str) -> list[Diagnostic]:
         if path is None:
             continue
         try:
-            now = sha256(read_bounded(path, MAX_FILE_BYTES).decode("utf-8").removeprefix("\ufeff"))
+            now, _ = text_of(read_bounded(path, MAX_FILE_BYTES), entry["file"])  # as the record took it
         except (OSError, ValueError):
             continue
-        if now != entry["sha256"]:
+        if now is not None and sha256(now) != entry["sha256"]:
             out.append(Diagnostic("W607", f"{entry['file']} has changed since this game was played; the replay "
                                   "uses the rules the record carries", shown,
                                   hint=f"to replay under the file as it is now: rulespec replay {shown} "
