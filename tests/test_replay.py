@@ -271,18 +271,16 @@ def test_a_record_naming_a_file_outside_the_search_path_is_refused_unread(tmp_pa
 
 
 def test_carried_rules_are_never_looked_up_on_disk(tmp_path, capsys):
-    """A carried text that extends /etc/passwd finds only what the record carries."""
-    text = 'variant "X"\nextends "/etc/passwd"\n'
-    import hashlib
-
-    sha = hashlib.sha256(text.encode()).hexdigest()
-    for name in ("/etc/passwd", "../../etc/passwd.rules", "x.rules"):
-        rec = tmp_path / "r.json"
-        rec.write_text(json.dumps({"variant": name, "players": 2, "actions": [],
-                                   "rules": [{"file": name, "sha256": sha, "text": text}]}))
-        assert main(["replay", str(rec)]) == 1
-        err = capsys.readouterr().err
-        assert "error[E305]" in err and "record carries no variant" in err and "root:" not in err
+    """A carried text that extends a file it does not carry finds only what the record
+    carries, though a good variant of that name sits next to the record (reading it would
+    make the replay succeed)."""
+    (tmp_path / "base.rules").write_text(GIN.read_text(encoding="utf-8"), encoding="utf-8")
+    for parent in ("base.rules", "/etc/passwd"):
+        for name in ("/etc/passwd", "../../etc/passwd.rules", "x.rules", "base.rules"):
+            rec = _carried(tmp_path, f'variant "X"\nextends "{parent}"\n', name)
+            assert main(["replay", str(rec)]) == 1
+            err = capsys.readouterr().err
+            assert "error[E305]" in err and "record carries no variant" in err
 
 
 @pytest.mark.skipif(not Path("/dev/zero").exists(), reason="needs /dev/zero")
@@ -355,3 +353,112 @@ def test_the_documented_record_limits_are_the_codes():
     text = (ROOT / "docs" / "cli.md").read_text(encoding="utf-8")
     assert f"larger than {MAX_RECORD_BYTES // 2**20} MiB" in text
     assert f"more than {MAX_RECORD_DEPTH} deep" in text
+
+
+# ------------------------------------------------------------------ review of records (issue 13 follow-up)
+
+
+CONTROLS = ("\x1b", "\x9b", "\x07")
+
+
+def _gin_data(gin_record) -> dict:
+    return json.loads(gin_record[0].read_text(encoding="utf-8"))
+
+
+def test_replay_never_prints_a_records_control_characters(gin_record, tmp_path):
+    """A step, a carried variant name and a carried file name holding ESC, BEL and C1 CSI:
+    the step and the file name are refused by the record's shape, the name shown escaped."""
+    hostile = "\x1b]0;X\x07\x9b"
+    data = _gin_data(gin_record)
+    data["rules"][0]["text"] = data["rules"][0]["text"].replace('variant "Gin Rummy"', f'variant "Gin{hostile}"')
+    data["actions"][3] = "draw stock"  # a step the rules refuse there: the divergence is printed
+    named = tmp_path / "named.json"
+    named.write_text(json.dumps(data))
+    data["actions"][3] = f"draw {hostile}"
+    data["rules"][0]["file"] = f"gin{hostile[1:]}.rules"
+    stepped = tmp_path / "stepped.json"
+    stepped.write_text(json.dumps(data))
+    for rec, code in ((named, 1), (stepped, 2)):
+        done = _cli("replay", str(rec), cwd=tmp_path)
+        assert done.returncode == code, done.stderr
+        for c in CONTROLS:
+            assert c not in done.stdout and c not in done.stderr, (rec.name, done.stderr)
+    assert "Gin\\x1b]0;X\\x07\\x9b" in _cli("replay", str(named), cwd=tmp_path).stderr
+
+
+def test_a_record_with_many_bad_steps_is_refused_quickly_with_few_diagnostics(tmp_path, capsys):
+    import time
+
+    from rulespec.language.diagnostics import MAX_PER_FILE
+
+    rec = tmp_path / "bad.json"
+    rec.write_text(json.dumps({"variant": "variants/gin.rules", "players": 2, "actions": [1] * 200_000}))
+    start = time.perf_counter()
+    with pytest.raises(RecordError) as e:
+        read_record(rec)
+    assert time.perf_counter() - start < 3
+    assert len(e.value.diagnostics) == MAX_PER_FILE + 1
+    assert e.value.diagnostics[-1].message.startswith(f"checking stopped after {MAX_PER_FILE} problems")
+
+
+def test_a_record_with_the_most_steps_is_read_in_a_few_seconds():
+    """Two million well-formed steps: jsonschema alone took 17 s to check them one by one."""
+    import time
+
+    from rulespec.sim.record_schema import MAX_STEPS
+
+    text = json.dumps({"variant": "variants/gin.rules", "players": 2, "actions": ["draw stock"] * MAX_STEPS})
+    start = time.perf_counter()
+    assert len(parse_record(text).actions) == MAX_STEPS
+    assert time.perf_counter() - start < 8
+    with pytest.raises(RecordError, match="step 7 of `actions`"):
+        parse_record(text.replace('"draw stock"', '"draw \\u001b"', 8))
+
+
+def _carried(tmp_path, text: str, name: str = "c.rules") -> Path:
+    import hashlib
+
+    rec = tmp_path / "carried.json"
+    rec.write_text(json.dumps({"variant": name, "players": 2, "actions": [], "rules": [
+        {"file": name, "sha256": hashlib.sha256(text.encode()).hexdigest(), "text": text}]}))
+    return rec
+
+
+def test_carried_rules_are_read_like_a_file_on_disk(tmp_path, capsys):
+    """Lone CRs and a byte-order mark are read as a file's are; a NUL is refused (E403)."""
+    gin = GIN.read_text(encoding="utf-8")
+    for text in (gin.replace("\n", "\r"), gin.replace("\n", "\r\n"), "\ufeff" + gin):
+        assert main(["replay", str(_carried(tmp_path, text))]) == 0, capsys.readouterr().err
+    capsys.readouterr()
+    assert main(["replay", str(_carried(tmp_path, gin + "\x00"))]) == 1
+    assert "error[E403]" in capsys.readouterr().err
+
+
+def test_an_unchanged_file_with_crlf_line_ends_is_not_said_to_have_changed(tmp_path, monkeypatch, capsys):
+    """The record carries the text as compiled (\\n newlines): the file on disk is hashed the same way."""
+    monkeypatch.chdir(tmp_path)
+    Path("mine.rules").write_bytes(HOUSE.replace("\n", "\r\n").encode())
+    record_of(rulespec.new_game(rulespec.load("mine.rules"), seed=1), "mine.rules").save("g.json")
+    assert main(["replay", "g.json"]) == 0
+    assert "W607" not in capsys.readouterr().err
+
+
+def test_replay_of_a_missing_variant_file_is_a_usage_error(gin_record, capsys):
+    assert main(["replay", str(gin_record[0]), "--variant", "nothere.rules"]) == 2
+    assert "no such file: nothere.rules" in capsys.readouterr().err
+
+
+def test_saved_failures_name_their_variant_as_play_save_does(tmp_path, monkeypatch):
+    from rulespec.sim import commands
+    from rulespec.sim.runner import GameOutcome
+
+    monkeypatch.chdir(VARIANTS.parent)
+    variant = rulespec.load(GIN.resolve())  # named by its full path, shown relative to here
+    g = played(variant)
+    outcome = GameOutcome(index=4, seed=g.seed, agents=("greedy", "random"), players=g.n, failure="error",
+                          history=list(g.history))
+    commands._save_failures(tmp_path, str(GIN.resolve()), variant, [outcome], g.n)
+    saved = read_record(tmp_path / "game-4.json").to_json()
+    made = record_of(g, GIN.resolve(), agents=["greedy", "random"]).to_json()
+    assert saved["variant"] == made["variant"] == saved["rules"][0]["file"]
+    assert {k: v for k, v in saved.items() if k != "result"} == {k: v for k, v in made.items() if k != "result"}

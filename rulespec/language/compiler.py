@@ -76,6 +76,24 @@ class Parsed:
     where: dict | None = None  # the `extends` line, for diagnostics about the parent
 
 
+def text_of(data: bytes | str, shown: str) -> tuple[str | None, list[Diagnostic]]:
+    """The text of a rule file (its bytes, or a text a game record carries) as the parser
+    takes it: UTF-8, no byte-order mark, ``\\n`` newlines, no NUL; or why it is not one."""
+    if isinstance(data, bytes):
+        try:
+            data = data.decode("utf-8")
+        except UnicodeDecodeError as e:
+            line = data[: e.start].count(b"\n") + 1
+            col = e.start - (data.rfind(b"\n", 0, e.start) + 1) + 1
+            return None, [Diagnostic("E403", "the file is not UTF-8 text", shown, line, col,
+                                     hint="save the file as UTF-8")]
+    text = normalise_newlines(data.removeprefix("\ufeff"))  # a byte-order mark, as some editors save UTF-8
+    if "\x00" in text:
+        return None, [Diagnostic("E403", "the file holds binary data, not text", shown,
+                                 hint="a variant file is plain text")]
+    return text, []
+
+
 class Compiler:
     """Compiles files and texts, reading and parsing each file once however many files
     extend it. Subclasses change where files come from (:meth:`source`, :meth:`locate`)."""
@@ -105,18 +123,7 @@ class Compiler:
             return None, [Diagnostic("E401", "the file name holds a NUL character", shown)]
         except OSError as e:
             return None, [Diagnostic("E401", f"cannot read the file ({e.strerror or e})", shown)]
-        try:
-            text = data.decode("utf-8")
-        except UnicodeDecodeError as e:
-            line = data[: e.start].count(b"\n") + 1
-            col = e.start - (data.rfind(b"\n", 0, e.start) + 1) + 1
-            return None, [Diagnostic("E403", "the file is not UTF-8 text", shown, line, col,
-                                     hint="save the file as UTF-8")]
-        text = normalise_newlines(text.removeprefix("\ufeff"))  # a byte-order mark, as some editors save UTF-8
-        if "\x00" in text:
-            return None, [Diagnostic("E403", "the file holds binary data, not text", shown,
-                                     hint="a variant file is plain text")]
-        return text, []
+        return text_of(data, shown)
 
     def source(self, key) -> tuple[str | None, str, object, list[Diagnostic]]:
         """The text of the file ``key``, its name as shown, the base its own ``extends`` is

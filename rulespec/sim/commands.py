@@ -51,7 +51,8 @@ def register(subparsers) -> None:
 
     c = subparsers.add_parser("replay", help="play a game record back and check it still plays the same")
     c.add_argument("record", help="a game record (JSON), as `play --save` or `simulate --save-failures` write")
-    c.add_argument("--variant", help="replay against this variant file instead of the one the record names")
+    c.add_argument("--variant", type=existing(),
+                   help="replay against this variant file instead of the one the record names")
     c.add_argument("--json", action="store_true", help="print the outcome as JSON")
     c.set_defaults(run=cmd_replay)
 
@@ -151,18 +152,14 @@ def cmd_simulate(args) -> int:
 
 def _save_failures(folder: Path, file: str, variant, outcomes, players: int) -> None:
     from ..cli import err
-    from .record import Record
-    from .record_rules import rules_of
+    from .record import record_for
 
     failed = [o for o in outcomes if o.failure and o.history is not None]
     if not failed:
         return
     folder.mkdir(parents=True, exist_ok=True)
     for o in failed:
-        rec = Record(variant=Path(file).as_posix(), players=players, actions=o.history, seed=o.seed,
-                     variant_name=variant.name, agents=list(o.agents),
-                     options={}, result=None, rules=rules_of(variant))
-        rec.save(folder / f"game-{o.index}.json")
+        record_for(variant, file, players, o.history, o.seed, o.agents).save(folder / f"game-{o.index}.json")
     err.print(f"{len(failed)} failed game record{'s' if len(failed) != 1 else ''} written to {folder}/",
               style="yellow")
 
@@ -278,23 +275,23 @@ def cmd_replay(args) -> int:
                 "round": d.round, "phase": d.phase, "player": d.player},
             "result": report.result, "expected": report.expected, "mismatch": report.mismatch}, indent=2) + "\n")
         return EXIT_OK if report.ok else EXIT_RULES
-    name = f"{variant.name} ({vname})"
+    name = visible(f"{variant.name} ({vname})")  # the carried rules' name and file: untrusted
     if report.divergence is not None:
         d = report.divergence
         err.print(Text(f"The record no longer plays under {name}:", style="bold red"))
-        err.print(Text(f"  first divergence at step {d.index} of {report.total}: recorded `{d.action}`"))
-        err.print(Text(f"  the rules say: {d.reason}"))
+        err.print(Text(f"  first divergence at step {d.index} of {report.total}: recorded `{visible(d.action)}`"))
+        err.print(Text(f"  the rules say: {visible(d.reason)}"))
         who = {-1: "the deck (a chance step)", -4: "nobody (the game is over)"}.get(d.player, f"seat {d.player}")
         err.print(Text(f"  there: round {d.round}, {d.phase}, {who} to move"))
         if d.legal:
-            shown = ", ".join(f"`{a}`" for a in d.legal[:25])
+            shown = ", ".join(f"`{visible(a)}`" for a in d.legal[:25])
             more = f" … and {len(d.legal) - 25} more" if len(d.legal) > 25 else ""
             err.print(Text(f"  allowed ({len(d.legal)}): {shown}{more}"))
         return EXIT_RULES
     if report.mismatch:
         err.print(Text(f"Every step plays under {name}, but the result differs:", style="bold red"))
         for m in report.mismatch:
-            err.print(Text(f"  {m}"))
+            err.print(Text(f"  {visible(m)}"))
         return EXIT_RULES
     res = report.result
     state = "the game is over" if res["over"] else "the game is not over yet"

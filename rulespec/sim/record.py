@@ -36,7 +36,7 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..language.diagnostics import Diagnostic, RulespecError
+from ..language.diagnostics import Diagnostic, MAX_PER_FILE, RulespecError, stopped_after
 from ..language.files import read_bounded
 from . import record_schema
 from .record_rules import rules_of
@@ -100,11 +100,19 @@ def result_of(game) -> dict:
 def record_of(game, variant_file: str | Path, agents=None, deck=None, options=None) -> Record:
     """The record of ``game`` (played so far) of the variant in ``variant_file``, carrying
     the rules the game is played under."""
-    rules = rules_of(getattr(game, "variant", None))
-    return Record(variant=rules[0]["file"] if rules else Path(variant_file).as_posix(), players=game.n,
-                  actions=list(game.history), seed=game.seed, deck=deck, options=dict(options or {}),
-                  variant_name=game.ruleset.name, agents=list(agents) if agents else None,
-                  result=result_of(game), rules=rules)
+    return record_for(getattr(game, "variant", None), variant_file, game.n, game.history, game.seed,
+                      agents, deck, options, result_of(game), name=game.ruleset.name)
+
+
+def record_for(variant, variant_file: str | Path, players: int, actions, seed, agents=None, deck=None,
+               options=None, result=None, name: str | None = None) -> Record:
+    """The one way a record is made (``play --save``, ``simulate --save-failures``): the
+    steps of a game of ``variant`` (from ``variant_file``), carrying its rules."""
+    rules = rules_of(variant)
+    return Record(variant=rules[0]["file"] if rules else Path(variant_file).as_posix(), players=players,
+                  actions=list(actions), seed=seed, deck=deck, options=dict(options or {}),
+                  variant_name=name or getattr(variant, "name", None), agents=list(agents) if agents else None,
+                  result=result, rules=rules)
 
 
 # ------------------------------------------------------------------ reading
@@ -170,17 +178,23 @@ def parse_record(text: str, file: str = "<record>") -> Record:
         raise RecordError([_diag("E603", f"a record is a JSON object, not {type(data).__name__}", file,
                                  hint='it starts with {"format": "rulespec game record", …')])
     problems: list[Diagnostic] = []
+    found: dict[str, tuple[int, int, str | None]] = {}  # each field located once, however often it is wrong
 
     def bad(key: str, message: str, hint: str | None = None) -> None:
-        line, col, src = _where(text, key)
+        if key not in found:
+            found[key] = _where(text, key)
+        line, col, src = found[key]
         problems.append(_diag("E603", message, file, line, col, hint, src))
 
-    for key, message in record_schema.problems(data):
+    shape, more = record_schema.problems(data, MAX_PER_FILE)
+    for key, message in shape:
         bad(key, message)
     if not problems and data.get("deck"):
         card = _bad_cards(data["deck"])
         if card:
             bad("deck", f"{card[0]} is not a card: {card[1]}")
+    if more:
+        problems.append(stopped_after(f"{MAX_PER_FILE} problems", file, problems[-1].line))
     if problems:
         raise RecordError(problems)
     return Record(variant=data["variant"], players=data["players"], actions=list(data["actions"]),

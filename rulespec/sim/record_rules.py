@@ -13,7 +13,7 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
-from ..language.compiler import Compiler
+from ..language.compiler import Compiler, text_of
 from ..language.diagnostics import Diagnostic
 from ..language.files import MAX_FILE_BYTES, describe_search_path, find_parent, read_bounded
 
@@ -44,7 +44,8 @@ class CarriedCompiler(Compiler):
 
     def source(self, key):
         entry = self.rules[key]
-        return entry["text"], entry["file"], key, []
+        text, diags = text_of(entry["text"], entry["file"])  # checked and normalised as a file on disk is
+        return text, entry["file"], key, diags
 
     def locate(self, name, base, where):
         if base + 1 < len(self.rules):
@@ -73,10 +74,10 @@ def changes(rules: list[dict], folder: Path, shown: str) -> list[Diagnostic]:
         if path is None:
             continue
         try:
-            now = sha256(read_bounded(path, MAX_FILE_BYTES).decode("utf-8").removeprefix("\ufeff"))
+            now, _ = text_of(read_bounded(path, MAX_FILE_BYTES), entry["file"])  # as the record took it
         except (OSError, ValueError):
             continue
-        if now != entry["sha256"]:
+        if now is not None and sha256(now) != entry["sha256"]:
             out.append(Diagnostic("W607", f"{entry['file']} has changed since this game was played; the replay "
                                   "uses the rules the record carries", shown,
                                   hint=f"to replay under the file as it is now: rulespec replay {shown} "
