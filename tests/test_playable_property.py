@@ -16,9 +16,12 @@ from __future__ import annotations
 
 import os
 
+import pytest
 from hypothesis import HealthCheck, event, given, settings
 
 from playable_cases import ACCEPTED, edited, judge
+
+pytestmark = pytest.mark.slow  # about a minute of one core: the full run, not the fast tier
 
 SCALE = int(os.environ.get("PLAYABLE_SCALE", "1"))
 PAGE_EXAMPLES = 3000 * SCALE

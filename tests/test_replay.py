@@ -401,6 +401,7 @@ def test_a_record_with_many_bad_steps_is_refused_quickly_with_few_diagnostics(tm
     assert e.value.diagnostics[-1].message.startswith(f"checking stopped after {MAX_PER_FILE} problems")
 
 
+@pytest.mark.slow
 def test_a_record_with_the_most_steps_is_read_in_a_few_seconds():
     """Two million well-formed steps: jsonschema alone took 17 s to check them one by one."""
     import time
