@@ -255,3 +255,21 @@ def test_continental_ends_the_hand_when_the_stock_runs_out_a_second_time():
     r = g.results[-1]
     assert seen_first_wall and r.reason == "stock exhausted" and r.details["stock reused"] == 1
     assert r.scores == r.penalties and all(s > 0 for s in r.scores)  # everyone tallies their hand
+
+
+def test_a_rummy_bonus_under_penalty_points_comes_off_the_winners_total_on_page_and_in_play():
+    """The page said the losers would pay the bonus; the engine takes it off the winner's
+    own total (lower is better under penalty points). One rule, said and played alike."""
+    from rulespec.engine.scoring import _settle
+    from rulespec.rulebook import render_page
+
+    v = rulespec.compile_text('variant "Penalty rummy"\nextends "basic"\n'
+                              "scoring: losers score penalty points\n         count all cards\n"
+                              "         going rummy = +10\ngame:    to 100 points; lowest wins\n",
+                              "p.rules", VARIANTS)
+    page = render_page(v)
+    assert "goes rummy: 10 points are taken off the winner's total." in page
+    assert "the penalties would be 43 points and 27 points, and the winner's total would go down by 10" in page
+    scores = [0, 0, 0]
+    _settle(v.ruleset.scoring.method, scores, [0, 43, 27], [], 0, v.ruleset.scoring.rummy.bonus)
+    assert scores == [-10, 43, 27]

@@ -953,13 +953,16 @@ class Rulebook:
         if rummy is not None:
             text = ("**Going rummy.** A player who goes out in a single turn, without having melded or "
                     "laid off any card before, goes rummy: ")
+            # under penalty points the winner's bonus comes off their own total (engine/scoring.py)
+            bonus = (f"{W.points(rummy['bonus'])} are taken off the winner's total" if method == "penalty"
+                     else f"the winner scores a bonus of {W.points(rummy['bonus'])}")
             if rummy["multiplier"] > 1 and rummy["bonus"]:
-                text += f"the score for the hand is multiplied by {rummy['multiplier']} and {W.points(rummy['bonus'])} are added."
+                text += f"the score for the hand is multiplied by {rummy['multiplier']}, and {bonus}."
             elif rummy["multiplier"] > 1:
                 text += "the score for the hand is doubled." if rummy["multiplier"] == 2 else \
                     f"the score for the hand is multiplied by {rummy['multiplier']}."
             else:
-                text += f"the winner scores a bonus of {W.points(rummy['bonus'])}."
+                text += f"{bonus}."
             out.append(text)
         if wrong is not None:
             out.append(f"**Wrong show.** A player whose show is not valid scores {W.points(wrong)}.")
@@ -1045,7 +1048,8 @@ class Rulebook:
             text += " Each scores that many penalty points."
             if ru is not None:
                 text += (" Had the winner gone rummy, the penalties would be "
-                         + W.join(W.points(c * ru.multiplier + ru.bonus) for c in costs) + ".")
+                         + W.join(W.points(c * ru.multiplier) for c in costs)
+                         + (f", and the winner's total would go down by {W.points(ru.bonus)}." if ru.bonus else "."))
         return text
 
     def show_example(self) -> str:
