@@ -67,7 +67,19 @@ def _windows(rules: Rules, length: int):
         yield tuple((start + t) % 13 for t in range(length))
 
 
-def _run_readings(rules: Rules, fixed: list[int], duals: list[int], wilds: list[int]):
+def every_pairing(rules: Rules, acting: list[int], free: list[int]):
+    """Every way the wild cards ``acting`` can stand for the empty places ``free`` (card
+    codes), as sorted (wild, stands for) pairs: one try per order of the wild cards."""
+    for order in set(permutations(acting)):
+        pairs = tuple(sorted(zip(order, free)))
+        # a dual card "standing for" itself is the natural reading again
+        if not any(w == s and w in rules.dual for w, s in pairs):
+            yield pairs
+
+
+def _run_readings(rules: Rules, fixed: list[int], duals: list[int], wilds: list[int], pairings):
+    """Every run reading: each window of places, each choice of dual cards standing for
+    themselves, and each of ``pairings``' ways of placing the wild cards left."""
     size = len(fixed) + len(duals) + len(wilds)
     if fixed:
         suits = {C.suit_of(fixed[0])}
@@ -77,6 +89,7 @@ def _run_readings(rules: Rules, fixed: list[int], duals: list[int], wilds: list[
             return
     else:
         suits = set(range(4))
+    have_duals = Counter(duals)
     for suit in sorted(suits):
         for window in _windows(rules, size):
             if len(set(window)) != len(window):
@@ -85,31 +98,22 @@ def _run_readings(rules: Rules, fixed: list[int], duals: list[int], wilds: list[
             if any(C.rank_of(c) not in places for c in fixed):
                 continue
             taken = {places[C.rank_of(c)] for c in fixed}
-            usable = sorted(
-                {c for c in duals if C.suit_of(c) == suit and C.rank_of(c) in places
-                 and places[C.rank_of(c)] not in taken}
-            )
+            usable = sorted({c for c in duals if C.suit_of(c) == suit and C.rank_of(c) in places
+                             and places[C.rank_of(c)] not in taken})
             for k in range(len(usable) + 1):
                 for nat in combinations(usable, k):
-                    if any(Counter(nat)[c] > Counter(duals)[c] for c in nat):
-                        continue
-                    acting = sorted(wilds + list((Counter(duals) - Counter(nat)).elements()))
+                    acting = sorted(wilds + list((have_duals - Counter(nat)).elements()))
                     if not _limits_ok(rules, "run", len(fixed) + len(nat), len(acting)):
                         continue
                     used = taken | {places[C.rank_of(c)] for c in nat}
-                    free = [i for i in range(size) if i not in used]
-                    for order in set(permutations(acting)):
-                        pairs = tuple(
-                            sorted((w, C.make(window[i], suit)) for w, i in zip(order, free))
-                        )
-                        # a dual card "standing for" itself is the natural reading again
-                        if any(w == s and w in rules.dual for w, s in pairs):
-                            continue
+                    free = sorted(C.make(window[i], suit) for i in range(size) if i not in used)
+                    for pairs in pairings(rules, acting, free):
                         yield Reading("run", suit=suit, ranks=window, wilds=pairs)
 
 
-def readings(rules: Rules, cards: Iterable[int]) -> list[Reading]:
-    """Every reading of ``cards`` as a meld under ``rules`` (empty: not a meld)."""
+def unordered_readings(rules: Rules, cards: Iterable[int], pairings=every_pairing) -> list[Reading]:
+    """The readings of ``cards`` as one meld, the wild cards of runs placed by
+    ``pairings`` (empty: not a meld), each once, in no particular order."""
     cards = list(cards)
     if not cards:
         return []
@@ -122,8 +126,14 @@ def readings(rules: Rules, cards: Iterable[int]) -> list[Reading]:
     if rules.has_sets:
         out.extend(_set_readings(rules, fixed, duals, wilds))
     if rules.has_runs:
-        out.extend(_run_readings(rules, fixed, duals, wilds))
-    unique = list(dict.fromkeys(out))
+        out.extend(_run_readings(rules, fixed, duals, wilds, pairings))
+    return list(dict.fromkeys(out))
+
+
+def readings(rules: Rules, cards: Iterable[int]) -> list[Reading]:
+    """Every reading of ``cards`` as a meld under ``rules`` (empty: not a meld), the
+    purest first."""
+    unique = unordered_readings(rules, cards)
     unique.sort(key=lambda r: (not r.pure, len(r.wilds), r.kind != "set", r.rank or 0,
                                r.suit or 0, r.ranks, r.wilds))
     return unique
