@@ -317,6 +317,20 @@ def test_play_save_to_a_place_that_cannot_be_written_stops_before_the_game(tmp_p
     assert "Your move" not in run.stdout and "Traceback" not in run.stderr
 
 
+class RemovesAtEnd(io.StringIO):
+    """Typed moves; at the end of input ``folder`` disappears (while the game is played)."""
+
+    def __init__(self, text: str, folder):
+        super().__init__(text)
+        self.folder = folder
+
+    def readline(self, *a):
+        line = super().readline(*a)
+        if not line and self.folder.exists():
+            self.folder.rmdir()
+        return line
+
+
 def test_a_save_that_fails_at_the_end_keeps_the_game_in_the_current_folder(tmp_path, monkeypatch):
     folder = tmp_path / "games"
     folder.mkdir()
@@ -324,17 +338,10 @@ def test_a_save_that_fails_at_the_end_keeps_the_game_in_the_current_folder(tmp_p
     here.mkdir()
     monkeypatch.chdir(here)
 
-    class FolderGoes(io.StringIO):  # the folder disappears while the game is played
-        def readline(self, *a):
-            line = super().readline(*a)
-            if not line and folder.exists():
-                folder.rmdir()
-            return line
-
     gin = rulespec.load(GIN)
     moves, _ = first_legal_moves(gin, seed=9)
     con, buf = console()
-    result = play_session(gin, seed=9, stdin=FolderGoes("\n".join(moves[:6]) + "\n"), console=con,
+    result = play_session(gin, seed=9, stdin=RemovesAtEnd("\n".join(moves[:6]) + "\n", folder), console=con,
                           save=folder / "game.json", variant_file=GIN)
     kept = here / "rulespec-game-9.json"
     assert result["saved"] == kept
@@ -343,21 +350,14 @@ def test_a_save_that_fails_at_the_end_keeps_the_game_in_the_current_folder(tmp_p
 
 
 def test_a_save_that_fails_everywhere_prints_the_record(tmp_path, monkeypatch):
-    gone = tmp_path / "gone"
+    gone = tmp_path / "gone"  # the save folder and the current folder both disappear
     gone.mkdir()
     monkeypatch.chdir(gone)
-
-    class AllGo(io.StringIO):  # the save folder and the current folder both disappear
-        def readline(self, *a):
-            line = super().readline(*a)
-            if not line and gone.exists():
-                gone.rmdir()
-            return line
 
     gin = rulespec.load(GIN)
     moves, _ = first_legal_moves(gin, seed=9)
     con, buf = console()
-    result = play_session(gin, seed=9, stdin=AllGo("\n".join(moves[:6]) + "\n"), console=con,
+    result = play_session(gin, seed=9, stdin=RemovesAtEnd("\n".join(moves[:6]) + "\n", gone), console=con,
                           save=gone / "game.json", variant_file=GIN)
     assert result["saved"] is None
     text = buf.getvalue()
