@@ -7,6 +7,7 @@ Regenerate the goldens after an intended change with
 
 from __future__ import annotations
 
+import ast
 import copy
 import dataclasses
 import difflib
@@ -23,7 +24,8 @@ import yaml
 import rulespec
 from rulespec.cli import compile_all, ir_json, output_name, rule_files
 from rulespec.rulebook import UnrenderedNode, diff, render_page
-from rulespec.rulebook.render import Rulebook, leaf_paths
+from rulespec.rulebook.coverage import APPLIES_WHEN, ENGINE_ONLY, leaf_paths
+from rulespec.rulebook.render import Rulebook
 from rulespec.rulebook.site import Entry, render_pages
 from rulespec.ruleset import Ruleset
 
@@ -135,6 +137,33 @@ def test_the_cli_build_fails_on_an_unrendered_rule(tmp_path, monkeypatch):
 
     code = main(["build", str(VARIANTS), "--out", str(tmp_path / "gen"), "--no-site"])
     assert code == 2
+
+
+def _discarded_reads(path) -> list[str]:
+    """Statements that read something and throw the value away (``w["cut"]``, ``a, b``)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    kept = (ast.Call, ast.Yield, ast.YieldFrom, ast.Await, ast.Constant)
+    return [f"{path.name}:{node.lineno}" for node in ast.walk(tree)
+            if isinstance(node, ast.Expr) and not isinstance(node.value, kept)]
+
+
+def test_no_renderer_reads_a_field_only_to_mark_it_rendered():
+    """A field counts as rendered when its value decides what the page says: a read whose
+    value goes nowhere (the way fields used to be marked as used) would pass the check and
+    leave the rule off the page. Fields that do not apply are excused in coverage.py."""
+    package = ROOT / "rulespec" / "rulebook"
+    files = sorted((package / "sections").glob("*.py")) + [package / "render.py"]
+    found = [where for f in files for where in _discarded_reads(f)]
+    assert not found, found
+    sections = files[:-1]  # the page (render.py) owns the record; a section never writes it
+    assert not [f.name for f in sections if ".seen" in f.read_text(encoding="utf-8")]
+
+
+def test_every_field_the_coverage_tables_excuse_exists():
+    """A stale entry (a field renamed in the language) would excuse nothing, silently."""
+    paths = {p for f in variant_files() for p in leaf_paths(rulespec.load(f).ir)}
+    for key in [*ENGINE_ONLY, *APPLIES_WHEN]:
+        assert any(p == key or p.startswith(key + ".") for p in paths), key
 
 
 def test_every_field_of_the_ruleset_has_a_renderer():

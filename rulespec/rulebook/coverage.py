@@ -1,12 +1,81 @@
 """No silent gaps: every rule of a variant must reach its rulebook page.
 
-The renderers read the IR through a recording view (:class:`Tracked`); after a page is
-rendered, every leaf of the IR must have been read by some renderer. A top-level node with
-no renderer, or a field that no renderer looked at (a rule added to the language but not to
-the rulebook), raises :class:`UnrenderedNode` and fails the build.
+The renderers read the IR through a recording view (:class:`Tracked`), and only to write
+the page: a read whose value goes nowhere is refused by tests/test_rulebook.py, so a field
+counts as rendered only when its value decides what the page says. After a page is
+rendered, every leaf of the IR must have been read, unless it is listed here:
+
+- :data:`ENGINE_ONLY`: fields no page states, each with its reason;
+- :data:`APPLIES_WHEN`: fields that have no effect (in play or on the page) unless another
+  rule makes them apply, e.g. the limits on wild cards in a game without wild cards.
+
+A top-level node with no renderer, or any other field that no renderer used (a rule added
+to the language but not to the rulebook), raises :class:`UnrenderedNode` and fails the
+build.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
+
+#: Fields that no page states, and why.
+ENGINE_ONLY: dict[str, str] = {
+    "sources": "where each rule was written in the file: for diagnostics, not a rule of play",
+    "origin.file": "the page names its rule file from the file the build read (site.py); the "
+                   "house-rule introduction reads it where there is a parent",
+    "origin.overrides": "the rules a file restates: the page lists what differs from the "
+                        "parent, compared on the resolved rules (rulebook/diff.py)",
+}
+
+
+def _wild_cards(ir: dict) -> bool:
+    w = ir["wilds"]
+    return bool(w["jokers"] or w["ranks"] or w["cards"] or w["cut"])
+
+
+def _melds_on_table(ir: dict) -> bool:
+    return ir["melds"]["on_table"]
+
+
+_NO_WILDS = "without wild cards there is nothing for it to say or do"
+_IN_HAND = "melds stay in hand until the hand ends: no melding or laying off during a turn"
+
+#: Fields that apply only when another rule makes them: ``path: (applies(ir), reason)``.
+#: The engine agrees: it never consults such a field when it does not apply.
+APPLIES_WHEN: dict[str, tuple[Callable[[dict], bool], str]] = {
+    "wilds.cut_joker_rank": (lambda ir: ir["wilds"]["cut"],
+                             "a cut printed joker matters only when a card is cut for the deal"),
+    "wilds.as_natural": (_wild_cards, _NO_WILDS),
+    "wilds.max_per_meld": (_wild_cards, _NO_WILDS),
+    "wilds.not_outnumber": (_wild_cards, _NO_WILDS),
+    "wilds.all_wild": (_wild_cards, _NO_WILDS),
+    "wilds.replace": (_wild_cards, _NO_WILDS),
+    "values.joker": (lambda ir: ir["deck"]["jokers"] > 0, "the deck has no jokers"),
+    "deal.upcard_wild": (lambda ir: ir["deal"]["upcard"] and _wild_cards(ir),
+                         "only a turned-up card that is wild can be buried"),
+    "turn.push": (lambda ir: "push" in ir["turn"]["draw_from"],
+                  "where a pusher draws next matters only when pushing is a way to draw"),
+    "turn.melds_per_turn": (_melds_on_table, _IN_HAND),
+    "turn.all_at_once": (_melds_on_table, _IN_HAND),
+    "turn.new_melds_after_opening": (_melds_on_table, _IN_HAND),
+    "turn.layoff": (_melds_on_table, _IN_HAND),
+    "knock.run_end_layoffs": (lambda ir: ir["knock"]["defender_lays_off"],
+                              "it limits the defender's lay-offs, and there are none"),
+    "scoring.knock.big_gin": (lambda ir: ir["gin"] is not None and ir["gin"]["big_gin"],
+                              "there is no big gin to score"),
+    "opening.exact": (lambda ir: bool(ir["opening"]["contracts"]),
+                      "only a contract can be met exactly (E333 refuses it without one)"),
+    "opening.values": (lambda ir: ir["opening"]["threshold"] is not None,
+                       "they count towards a number of points (E333 refuses them without one)"),
+    "opening.wild_counts_as_natural": (lambda ir: ir["opening"]["threshold"] is not None,
+                                       "only an opening worth a number of points is counted"),
+    "opening.values.joker": (lambda ir: ir["deck"]["jokers"] > 0
+                             and not ir["opening"]["wild_counts_as_natural"],
+                             "a joker in an opening counts as the card it stands for"),
+    "opening.values.wild": (lambda ir: _wild_cards(ir)
+                            and not ir["opening"]["wild_counts_as_natural"],
+                            "a wild card in an opening counts as the card it stands for"),
+}
 
 
 class UnrenderedNode(Exception):
@@ -61,3 +130,19 @@ def leaf_paths(value, path: str = "") -> set[str]:
             out |= leaf_paths(v, path + ".*")
         return out
     return {path}
+
+
+def _under(path: str, key: str) -> bool:
+    return path == key or path.startswith(key + ".")
+
+
+def unrendered(ir: dict, seen: set[str]) -> list[str]:
+    """The leaves of ``ir`` that no renderer used, unless a table excuses them: engine-only,
+    or not applying here (a field applies when every entry of a node holding it does)."""
+    out = []
+    for path in sorted(leaf_paths(ir) - seen):
+        if any(_under(path, key) for key in ENGINE_ONLY):
+            continue
+        if all(test(ir) for key, (test, _) in APPLIES_WHEN.items() if _under(path, key)):
+            out.append(path)
+    return out

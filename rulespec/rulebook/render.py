@@ -7,7 +7,7 @@ one module per mechanic; a renderer yields ``(section, weight, markdown)`` piece
 this module lays the sections out in rulebook order.
 
 No silent gaps (:mod:`rulespec.rulebook.coverage`): the IR is read through a recording
-view, and a rule that no renderer reads fails the build.
+view, and a rule whose value no renderer uses fails the build.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from . import safe
-from .coverage import Tracked, UnrenderedNode, leaf_paths
+from .coverage import Tracked, UnrenderedNode, unrendered
 from .examples import Examples
 from .sections import Sections
 from .words import Vocabulary
@@ -91,7 +91,7 @@ class Rulebook(Sections):
             for section, weight, text in fn(self, self.ir[key]) or ():
                 pieces.setdefault(section, []).append((weight, order, text))
                 order += 1
-        missing = sorted(leaf_paths(self.variant.ir) - self.seen)
+        missing = unrendered(self.variant.ir, self.seen)
         if missing:
             raise UnrenderedNode(self.variant.name, missing)
         page = Page(self.ir["name"], self.parent.link if self.parent else None)

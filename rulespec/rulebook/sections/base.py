@@ -30,11 +30,6 @@ class Base:
             return None
         return max(last, r.game.rounds or 0)
 
-    @staticmethod
-    def bounds(rng) -> tuple[int, int | None] | None:
-        """A range node as ``(min, max)``, or None."""
-        return None if rng is None else (rng["min"], rng["max"])
-
     def opening_title(self) -> str:
         if self.vocab.opening != "opening":
             return W.capital(self.vocab.open("noun"))
@@ -52,20 +47,21 @@ class Base:
 
     def wild_words(self) -> str:
         """What the variant's wild cards are, in a phrase (empty when there are none)."""
-        w = self.rs.wilds
+        w = self.ir["wilds"]
         parts = []
-        if w.jokers:
+        if w["jokers"]:
             parts.append("the jokers")
-        for r in w.ranks:
+        for r in w["ranks"]:
             parts.append(f"every {W.rank_name(r)}")
-        if w.cards:
-            red = all(C.is_red(C.parse_card(c)) for c in w.cards)
-            same = len({c[:-1] for c in w.cards}) == 1
-            if same and len(w.cards) == 2 and red:
-                parts.append(f"the red {W.rank_name(w.cards[0][:-1], many=True)} "
-                             f"({W.cards(C.parse_card(c) for c in w.cards)})")
+        named = w["cards"]
+        if named:
+            red = all(C.is_red(C.parse_card(c)) for c in named)
+            same = len({c[:-1] for c in named}) == 1
+            if same and len(named) == 2 and red:
+                parts.append(f"the red {W.rank_name(named[0][:-1], many=True)} "
+                             f"({W.cards(C.parse_card(c) for c in named)})")
             else:
-                parts.append(W.cards(C.parse_card(c) for c in w.cards))
-        if w.cut:
+                parts.append(W.cards(C.parse_card(c) for c in named))
+        if w["cut"]:
             parts.append("every card of the rank cut for the deal")
         return W.join(parts)

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from ...ruleset import Deal as DealRules
+from ...ruleset import from_dict
 from .. import words as W
 from .base import Base
 
@@ -17,12 +19,11 @@ class Deal(Base):
     def deal_md(self, d) -> Iterator:
         rot = "to the left (clockwise)" if d["rotation"] == "left" else "to the right"
         out = [f"The first dealer is chosen at random; after each hand the deal passes {rot}."]
-        sizes = d["sizes"]
-        for s in sizes:  # the table below asks the compiled ruleset, case by case
-            s["cards"], self.bounds(s["players"]), self.bounds(s["rounds"])
+        # the sizes as the engine reads them (ruleset.Deal.hand_size), from this page's view
+        sizes = from_dict(DealRules, {"sizes": d["sizes"]})
         counts, rounds = self.player_counts(), self.rounds()
         rnds = list(range(1, (rounds or 1) + 1))
-        grid = {(n, k): self.variant.deal_size(n, k) for n in counts for k in rnds}
+        grid = {(n, k): sizes.hand_size(n, k) for n in counts for k in rnds}
         out.append(self.deal_sizes(grid, counts, rnds))
         extra = d["starter_extra"]
         if extra:
@@ -74,7 +75,6 @@ class Deal(Base):
 
     def upcard_text(self, d) -> str:
         if not d["upcard"]:
-            d["upcard_wild"]
             return ("No card is turned up: the rest of the pack is placed face down as the "
                     "stock, and the discard pile starts with the first discard.")
         text = ("The next card is turned face up to start the discard pile, and the rest of the "
@@ -86,6 +86,4 @@ class Deal(Base):
             else:
                 text += (" If that card is a wild card it stays there, and may be taken like "
                          "any other.")
-        else:
-            d["upcard_wild"]
         return text

@@ -15,8 +15,6 @@ class Drawing(Base):
         if "push" in sources:
             step = self.pushing_step(t["push"])
         else:
-            if t["push"] is not None:
-                t["push"]["then"]
             step = f"**Draw** one card: {W.join([_SOURCES[s] for s in sources], 'or')}."
         if not t["starter_draws"]:
             step += (" On the very first turn of a hand the starting player does not draw: they "

@@ -20,8 +20,8 @@ class Knocking(Base):
                 f"When the total value of your deadwood is {term}, you may knock at the end of a "
                 f"turn: discard one card face down and lay out your hand in melds and deadwood. "
                 f"The opponent then lays out their hand.")
-        most = k.get("run_end_layoffs")  # read either way: it means nothing without lay-offs
         if k["defender_lays_off"]:
+            most = k.get("run_end_layoffs")
             text += (" The opponent may lay off deadwood cards onto the knocker's melds (unless "
                      "the knocker has gone gin). The knocker may not lay off.")
             if most is not None:

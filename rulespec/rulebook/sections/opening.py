@@ -12,16 +12,11 @@ from .base import Base
 
 class Opening(Base):
     def opening_md(self, o) -> Iterator:
-        contracts, threshold = o["contracts"], o["threshold"]
-        o["exact"], o["wild_counts_as_natural"]
-        ovalues = o["values"]
         out = []
-        if contracts:
+        if o["contracts"]:
             out += self.contracts_text(o)
-        if threshold is not None:
+        if o["threshold"] is not None:  # opening values without one are an error (E333)
             out += self.threshold_text(o)
-        elif ovalues is not None:
-            self.value_rows(ovalues), ovalues["joker"], ovalues["wild"]
         if out:
             yield "opening", 0, "\n\n".join(out)
 
@@ -64,7 +59,6 @@ class Opening(Base):
             text += " A wild card counts its own value."
         if ovalues is not None:
             rows = self.value_rows(ovalues)
-            ovalues["joker"], ovalues["wild"]
             text += "\n\nFor this count the cards are worth:\n\n" + self.table(
                 ["Card", "Value"], [list(r) for r in rows])
         out = [text]

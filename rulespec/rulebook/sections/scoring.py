@@ -72,8 +72,6 @@ class Scoring(Base):
         if self.rs.gin is not None and self.rs.gin.big_gin:
             out.append(f"**Big gin** scores the opponent's deadwood plus "
                        f"{W.points(knock['big_gin'])}.")
-        else:
-            knock["big_gin"]
         return out
 
     def rummy_text(self, rummy, method: str) -> str:

@@ -11,16 +11,9 @@ from .base import Base
 class Turn(Base):
     def turn_md(self, t) -> Iterator:
         steps = self.drawing_steps(t) + self.claims_steps(t["claims"])
-        if self.rs.melds.on_table:
+        if self.rs.melds.on_table:  # else melds stay in hand (coverage.APPLIES_WHEN)
             steps += self.melding_steps(t) + self.laying_off_steps(t["layoff"])
             steps += self.replacing_steps()
-        else:  # melds stay in hand: the melding rules have nothing to say
-            per_turn, new_after, whole = (t["melds_per_turn"], t["new_melds_after_opening"],
-                                          t["all_at_once"])
-            per_turn, new_after, whole and (whole["min"], whole["max"])
-            layoff = t["layoff"]
-            if layoff is not None:
-                layoff["onto"], layoff["requires"]
         steps += self.discarding_steps(t)
         intro = ("The player to the dealer's left starts, and play goes on clockwise. "
                  "Each turn has these steps:\n\n")

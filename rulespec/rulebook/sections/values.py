@@ -17,8 +17,6 @@ class Values(Base):
         if deck.jokers:
             j = values["joker"]
             rows.append(("Joker", W.points(j or 0)))
-        else:
-            values["joker"]
         if values["wild"] is not None:
             rows.append(("Any card used as a wild card" if not self.rs.wilds.cut else
                          "Wild jokers (cards of the cut rank)", W.points(values["wild"])))

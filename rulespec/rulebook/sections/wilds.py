@@ -12,15 +12,9 @@ from .base import Base
 
 class Wilds(Base):
     def wilds_md(self, w) -> Iterator:
-        w["jokers"], w["ranks"], w["cards"], w["cut"]
-        joker_rank = w["cut_joker_rank"]
         what = self.wild_words()
-        if not what:
+        if not what:  # nothing else applies (coverage.APPLIES_WHEN)
             yield "cards", 1, "There are no wild cards."
-            # nothing below applies without wild cards, but every rule is still considered
-            w["cut_joker_rank"], w["as_natural"], w["max_per_meld"], w["not_outnumber"]
-            w["all_wild"]
-            w["replace"]
             return
         lines = [f"**Wild cards.** {W.capital(what)} are wild: a wild card may stand for any card "
                  f"needed to complete a meld."]
@@ -28,6 +22,7 @@ class Wilds(Base):
             lines.append("After the deal one card is cut at random from the stock and placed face "
                          "up: it is the wild joker for that deal, and every card of its rank is "
                          "wild.")
+            joker_rank = w["cut_joker_rank"]
             if joker_rank is not None:
                 lines.append(f"If a printed joker is cut, the {W.rank_name(joker_rank, many=True)} "
                              f"are wild instead.")
