@@ -166,6 +166,31 @@ def test_every_field_the_coverage_tables_excuse_exists():
         assert any(p == key or p.startswith(key + ".") for p in paths), key
 
 
+def _opening_section(text: str) -> str:
+    page = render_page(rulespec.compile_text(text, name="house.rules", base_dir=VARIANTS))
+    return page.split("## Opening", 1)[1].split("\n## ", 1)[0]
+
+
+@pytest.mark.parametrize("value, row", [("jokers = 30", "| Joker | 30 points |"),
+                                        ("wild cards = 5", "| Any card used as a wild card | 5 points |")])
+def test_opening_values_for_jokers_and_wild_cards_reach_the_page(value, row):
+    """A house file giving jokers (or any wild card) their own value for the opening count
+    built a page that never mentioned it: the field was read only to mark it rendered."""
+    section = _opening_section('variant "House"\nextends "rummy51"\n'
+                               "opening: melds worth at least 51\n"
+                               "         wild cards count their own value\n"
+                               f"opening values: A = 10; 10 J Q K = 10; 2-9 = face value; {value}\n")
+    assert "A wild card counts its own value." in section
+    assert row in section
+
+
+def test_a_joker_without_an_opening_value_counts_its_value_in_hand():
+    section = _opening_section('variant "House"\nextends "rummy51"\n'
+                               "opening: melds worth at least 51\n"
+                               "         wild cards count their own value\n")
+    assert "| Joker | 25 points |" in section  # rummy51: `values: ... jokers = 25`
+
+
 def test_every_field_of_the_ruleset_has_a_renderer():
     table = Rulebook.dispatch()
     fields = {f.name for f in dataclasses.fields(Ruleset)} | {"sources"}

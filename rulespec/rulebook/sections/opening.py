@@ -59,6 +59,9 @@ class Opening(Base):
             text += " A wild card counts its own value."
         if ovalues is not None:
             rows = self.value_rows(ovalues)
+            if not o["wild_counts_as_natural"]:  # else no wild card counts its own value
+                # a joker without an opening value counts its value in hand (melds/context.py)
+                rows += self.wild_value_rows(ovalues, self.ir["values"]["joker"] or 0)
             text += "\n\nFor this count the cards are worth:\n\n" + self.table(
                 ["Card", "Value"], [list(r) for r in rows])
         out = [text]

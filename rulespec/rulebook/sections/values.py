@@ -12,16 +12,21 @@ from .base import Base
 
 class Values(Base):
     def values_md(self, values) -> Iterator:
-        rows = self.value_rows(values)
-        deck = self.rs.deck
-        if deck.jokers:
+        rows = self.value_rows(values) + self.wild_value_rows(values, joker_default=0)
+        yield "scoring", 0, ("**Card values.** Cards left in a hand count:\n\n" +
+                             self.table(["Card", "Value"], [list(r) for r in rows]))
+
+    def wild_value_rows(self, values, joker_default: int) -> list[tuple[str, str]]:
+        """The rows for printed jokers (when the deck has them; ``joker_default`` when the
+        table gives them no value) and for any card used as a wild card (when it says)."""
+        rows = []
+        if self.rs.deck.jokers:
             j = values["joker"]
-            rows.append(("Joker", W.points(j or 0)))
+            rows.append(("Joker", W.points(joker_default if j is None else j)))
         if values["wild"] is not None:
             rows.append(("Any card used as a wild card" if not self.rs.wilds.cut else
                          "Wild jokers (cards of the cut rank)", W.points(values["wild"])))
-        yield "scoring", 0, ("**Card values.** Cards left in a hand count:\n\n" +
-                             self.table(["Card", "Value"], [list(r) for r in rows]))
+        return rows
 
     def value_rows(self, values) -> list[tuple[str, str]]:
         """The value table: ranks grouped as a player reads them."""
