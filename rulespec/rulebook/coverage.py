@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ..ruleset import Ruleset
+
 #: Fields that no page states, and why.
 ENGINE_ONLY: dict[str, str] = {
     "sources": "where each rule was written in the file: for diagnostics, not a rule of play",
@@ -28,52 +30,51 @@ ENGINE_ONLY: dict[str, str] = {
 }
 
 
-def _wild_cards(ir: dict) -> bool:
-    w = ir["wilds"]
-    return bool(w["jokers"] or w["ranks"] or w["cards"] or w["cut"])
+def _wild_cards(rs) -> bool:
+    w = rs.wilds
+    return bool(w.jokers or w.ranks or w.cards or w.cut)
 
 
-def _melds_on_table(ir: dict) -> bool:
-    return ir["melds"]["on_table"]
+def _melds_on_table(rs) -> bool:
+    return rs.melds.on_table
 
 
 _NO_WILDS = "without wild cards there is nothing for it to say or do"
 _IN_HAND = "melds stay in hand until the hand ends: no melding or laying off during a turn"
 
-#: Fields that apply only when another rule makes them: ``path: (applies(ir), reason)``.
+#: Fields that apply only when other rules make them: ``path: (applies(ruleset), reason)``.
 #: The engine agrees: it never consults such a field when it does not apply.
-APPLIES_WHEN: dict[str, tuple[Callable[[dict], bool], str]] = {
-    "wilds.cut_joker_rank": (lambda ir: ir["wilds"]["cut"],
+APPLIES_WHEN: dict[str, tuple[Callable[[Ruleset], bool], str]] = {
+    "wilds.cut_joker_rank": (lambda rs: rs.wilds.cut,
                              "a cut printed joker matters only when a card is cut for the deal"),
     "wilds.as_natural": (_wild_cards, _NO_WILDS),
     "wilds.max_per_meld": (_wild_cards, _NO_WILDS),
     "wilds.not_outnumber": (_wild_cards, _NO_WILDS),
     "wilds.all_wild": (_wild_cards, _NO_WILDS),
     "wilds.replace": (_wild_cards, _NO_WILDS),
-    "values.joker": (lambda ir: ir["deck"]["jokers"] > 0, "the deck has no jokers"),
-    "deal.upcard_wild": (lambda ir: ir["deal"]["upcard"] and _wild_cards(ir),
+    "values.joker": (lambda rs: rs.deck.jokers > 0, "the deck has no jokers"),
+    "deal.upcard_wild": (lambda rs: rs.deal.upcard and _wild_cards(rs),
                          "only a turned-up card that is wild can be buried"),
-    "turn.push": (lambda ir: "push" in ir["turn"]["draw_from"],
+    "turn.push": (lambda rs: "push" in rs.turn.draw_from,
                   "where a pusher draws next matters only when pushing is a way to draw"),
     "turn.melds_per_turn": (_melds_on_table, _IN_HAND),
     "turn.all_at_once": (_melds_on_table, _IN_HAND),
     "turn.new_melds_after_opening": (_melds_on_table, _IN_HAND),
     "turn.layoff": (_melds_on_table, _IN_HAND),
-    "knock.run_end_layoffs": (lambda ir: ir["knock"]["defender_lays_off"],
+    "knock.run_end_layoffs": (lambda rs: rs.knock.defender_lays_off,
                               "it limits the defender's lay-offs, and there are none"),
-    "scoring.knock.big_gin": (lambda ir: ir["gin"] is not None and ir["gin"]["big_gin"],
+    "scoring.knock.big_gin": (lambda rs: rs.gin is not None and rs.gin.big_gin,
                               "there is no big gin to score"),
-    "opening.exact": (lambda ir: bool(ir["opening"]["contracts"]),
+    "opening.exact": (lambda rs: bool(rs.opening.contracts),
                       "only a contract can be met exactly (E333 refuses it without one)"),
-    "opening.values": (lambda ir: ir["opening"]["threshold"] is not None,
+    "opening.values": (lambda rs: rs.opening.threshold is not None,
                        "they count towards a number of points (E333 refuses them without one)"),
-    "opening.wild_counts_as_natural": (lambda ir: ir["opening"]["threshold"] is not None,
+    "opening.wild_counts_as_natural": (lambda rs: rs.opening.threshold is not None,
                                        "only an opening worth a number of points is counted"),
-    "opening.values.joker": (lambda ir: ir["deck"]["jokers"] > 0
-                             and not ir["opening"]["wild_counts_as_natural"],
+    "opening.values.joker": (lambda rs: rs.deck.jokers > 0
+                             and not rs.opening.wild_counts_as_natural,
                              "a joker in an opening counts as the card it stands for"),
-    "opening.values.wild": (lambda ir: _wild_cards(ir)
-                            and not ir["opening"]["wild_counts_as_natural"],
+    "opening.values.wild": (lambda rs: _wild_cards(rs) and not rs.opening.wild_counts_as_natural,
                             "a wild card in an opening counts as the card it stands for"),
 }
 
@@ -136,13 +137,13 @@ def _under(path: str, key: str) -> bool:
     return path == key or path.startswith(key + ".")
 
 
-def unrendered(ir: dict, seen: set[str]) -> list[str]:
+def unrendered(ir: dict, rs: Ruleset, seen: set[str]) -> list[str]:
     """The leaves of ``ir`` that no renderer used, unless a table excuses them: engine-only,
     or not applying here (a field applies when every entry of a node holding it does)."""
     out = []
     for path in sorted(leaf_paths(ir) - seen):
         if any(_under(path, key) for key in ENGINE_ONLY):
             continue
-        if all(test(ir) for key, (test, _) in APPLIES_WHEN.items() if _under(path, key)):
+        if all(test(rs) for key, (test, _) in APPLIES_WHEN.items() if _under(path, key)):
             out.append(path)
     return out

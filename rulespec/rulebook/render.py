@@ -91,7 +91,7 @@ class Rulebook(Sections):
             for section, weight, text in fn(self, self.ir[key]) or ():
                 pieces.setdefault(section, []).append((weight, order, text))
                 order += 1
-        missing = unrendered(self.variant.ir, self.seen)
+        missing = unrendered(self.variant.ir, self.rs, self.seen)
         if missing:
             raise UnrenderedNode(self.variant.name, missing)
         page = Page(self.ir["name"], self.parent.link if self.parent else None)
