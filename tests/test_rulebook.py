@@ -191,6 +191,25 @@ def test_a_joker_without_an_opening_value_counts_its_value_in_hand():
     assert "| Joker | 25 points |" in section  # rummy51: `values: ... jokers = 25`
 
 
+def _house_page(parent: str, *lines: str) -> str:
+    text = "\n".join(['variant "House"', f'extends "{parent}"', *lines]) + "\n"
+    return render_page(rulespec.compile_text(text, name="house.rules", base_dir=VARIANTS))
+
+
+@pytest.mark.parametrize("line, reuse", [
+    ("stock: turn discard pile over once", "turned over without shuffling to form a new stock"),
+    ("stock: shuffle discard pile twice", "shuffled to form a new stock"),
+])
+def test_a_void_hand_after_the_pile_is_reused_says_the_pile_is_reused_first(line, reuse):
+    """Gin's hand is void when the stock runs out; a house file that first reuses the
+    discard pile had a page saying the hand is void at once, while the engine reuses the
+    pile (``stock.action`` and ``stock.times`` were read and then not used)."""
+    stock = _house_page("gin", line).split("**The stock.** ", 1)[1].split("\n", 1)[0]
+    assert reuse in stock
+    assert stock.endswith("when the stock runs out again, the hand ends. "
+                          "Then the hand is void: nobody scores.")
+
+
 def test_every_field_of_the_ruleset_has_a_renderer():
     table = Rulebook.dispatch()
     fields = {f.name for f in dataclasses.fields(Ruleset)} | {"sources"}

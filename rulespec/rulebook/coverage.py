@@ -65,6 +65,12 @@ APPLIES_WHEN: dict[str, tuple[Callable[[Ruleset], bool], str]] = {
                               "it limits the defender's lay-offs, and there are none"),
     "scoring.knock.big_gin": (lambda rs: rs.gin is not None and rs.gin.big_gin,
                               "there is no big gin to score"),
+    "stock.times": (lambda rs: rs.stock.action != "end",
+                    "it counts the reuses of the discard pile, and the pile is not reused"),
+    "stock.outcome": (lambda rs: rs.stock.action == "end" or rs.stock.times is not None
+                      or rs.stalemate_applies,
+                      "the pile is reused without limit and no stalemate ends the hand: only "
+                      "`score` is allowed (E376), and the page states no exhausted stock"),
     "opening.exact": (lambda rs: bool(rs.opening.contracts),
                       "only a contract can be met exactly (E333 refuses it without one)"),
     "opening.values": (lambda rs: rs.opening.threshold is not None,

@@ -13,7 +13,6 @@ from .base import Base
 
 class Exhaustion(Base):
     def stock_md(self, s) -> Iterator:
-        rem, action, times, outcome = s["remaining"], s["action"], s["times"], s["outcome"]
         if s.get("stalemate", "end") == "play on":
             yield "ending", 7, ("A hand in which no one can ever go out is played on all the "
                                 "same, until the stock rules above end it.")
@@ -21,35 +20,38 @@ class Exhaustion(Base):
             yield "ending", 7, ("**A hand nobody can finish.** When every hand has become too "
                                 "small to lay down a new meld and no card left off the table fits "
                                 "onto a meld there, nobody can ever go out: the hand ends at "
-                                "once, and " + self.stock_scored(outcome) + ".")
+                                "once, and " + self.stock_scored(s["outcome"]) + ".")
         last = s.get("last_discard", "any")
         if last == "knock":
             yield "ending", 6, ("Once the stock is exhausted, the top card of the discard pile "
                                 "may be taken only by a player who then knocks at once.")
+        rem = s["remaining"]
         when = ("When the stock runs out" if rem == 0 else
                 f"When only {W.plural(rem, 'card')} are left in the stock")
-        if outcome == "void":
+        if s["action"] != "end":  # the pile is reused; the hand ends only after the last reuse
+            times = s["times"]
+            text = self.restock_text(when, s["action"], times, last)
+            if times is not None:
+                text += self.exhausted_scored(s["outcome"])
+        elif s["outcome"] == "void":
             text = (f"{when} before anyone has ended the hand, the hand is void: nobody scores, "
                     f"and the cards are dealt again.")
-            yield "ending", 5, "**The stock.** " + text
-            return
-        if action == "end":
+        else:
             text = (f"{when}, the hand ends at once: nobody may take the top discard."
                     if last == "none" else
                     f"{when} and the next player does not want the top discard, the hand ends.")
-        else:
-            text = self.restock_text(when, action, times, last)
-        if action == "end" or times is not None:
-            if outcome == "differences":
-                text += (" Everyone counts the cards left in their hand; the player with the "
-                         "lowest count wins and scores the differences between their count and "
-                         "each other player's.")
-                ex = self.differences_example()
-                if ex:
-                    text += " " + ex
-            else:
-                text += f" Then {self.stock_scored(outcome)}."
+            text += self.exhausted_scored(s["outcome"])
         yield "ending", 5, "**The stock.** " + text
+
+    def exhausted_scored(self, outcome: str) -> str:
+        """How a hand the stock ended is scored, as sentences to follow the stock rule."""
+        if outcome != "differences":
+            return f" Then {self.stock_scored(outcome)}."
+        text = (" Everyone counts the cards left in their hand; the player with the lowest "
+                "count wins and scores the differences between their count and each other "
+                "player's.")
+        ex = self.differences_example()
+        return text + (" " + ex if ex else "")
 
     @staticmethod
     def restock_text(when: str, action: str, times: int | None, last: str) -> str:
