@@ -210,6 +210,15 @@ def test_a_void_hand_after_the_pile_is_reused_says_the_pile_is_reused_first(line
                           "Then the hand is void: nobody scores.")
 
 
+def test_a_pool_page_says_who_wins_when_the_last_players_go_out_together():
+    """The engine gives the game to the lowest total when no player is left (engine/scoring.py
+    game_over; E343 makes the lowest total win wherever players go out); the page read
+    ``game.winner`` and then did not use it under elimination."""
+    end = render_page(load("indian-pool-101")).split("## End of the game", 1)[1]
+    assert ("If the last players are all out after the same deal, the player with the lowest "
+            "total wins.") in end
+
+
 def test_every_field_of_the_ruleset_has_a_renderer():
     table = Rulebook.dispatch()
     fields = {f.name for f in dataclasses.fields(Ruleset)} | {"sources"}

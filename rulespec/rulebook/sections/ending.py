@@ -26,7 +26,8 @@ class Ending(Base):
         if elim is not None:
             parts.append(f"The deals go on until all but one player are out: a player whose total "
                          f"reaches {W.points(elim)} or more is out of the game. The last player "
-                         f"left wins.")
+                         f"left wins. If the last players are all out after the same deal, the "
+                         f"player with the {best} total wins.")
         else:
             parts.append(f"Then the {team} with the {best} total wins.")
         if rs.partnerships is not None:
