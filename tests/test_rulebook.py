@@ -219,6 +219,17 @@ def test_a_pool_page_says_who_wins_when_the_last_players_go_out_together():
             "total wins.") in end
 
 
+def test_differences_at_an_exhausted_stock_count_what_the_variant_counts():
+    """Gin counts only unmatched cards (penalty('KS KH KD 5C') is 5); with differences at an
+    exhausted stock its page said everyone counts the cards left in their hand."""
+    house = rulespec.compile_text('variant "House"\nextends "gin"\n'
+                                  "stock: lowest hand scores differences\n",
+                                  name="house.rules", base_dir=VARIANTS)
+    assert house.penalty("KS KH KD 5C") == 5
+    stock = render_page(house).split("**The stock.** ", 1)[1].split("\n", 1)[0]
+    assert "Everyone counts the cards in their hand that are not in melds;" in stock
+
+
 def test_every_field_of_the_ruleset_has_a_renderer():
     table = Rulebook.dispatch()
     fields = {f.name for f in dataclasses.fields(Ruleset)} | {"sources"}

@@ -71,6 +71,9 @@ APPLIES_WHEN: dict[str, tuple[Callable[[Ruleset], bool], str]] = {
                       or rs.stalemate_applies,
                       "the pile is reused without limit and no stalemate ends the hand: only "
                       "`score` is allowed (E376), and the page states no exhausted stock"),
+    "scoring.count": (lambda rs: rs.scoring.method != "knock" or rs.stock.outcome == "differences",
+                      "a knock counts deadwood; only differences at an exhausted stock count "
+                      "hands the variant's way"),
     "opening.exact": (lambda rs: bool(rs.opening.contracts),
                       "only a contract can be met exactly (E333 refuses it without one)"),
     "opening.values": (lambda rs: rs.opening.threshold is not None,

@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from ... import cards as C
 from .. import words as W
 from .base import Base
+from .scoring import COUNTED
 
 
 class Exhaustion(Base):
@@ -47,9 +48,10 @@ class Exhaustion(Base):
         """How a hand the stock ended is scored, as sentences to follow the stock rule."""
         if outcome != "differences":
             return f" Then {self.stock_scored(outcome)}."
-        text = (" Everyone counts the cards left in their hand; the player with the lowest "
-                "count wins and scores the differences between their count and each other "
-                "player's.")
+        count = self.ir["scoring"]["count"]
+        counted = "the cards left in their hand" if count == "all" else COUNTED[count]
+        text = (f" Everyone counts {counted}; the player with the lowest count wins and scores "
+                f"the differences between their count and each other player's.")
         ex = self.differences_example()
         return text + (" " + ex if ex else "")
 

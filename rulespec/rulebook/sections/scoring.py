@@ -9,7 +9,8 @@ from collections.abc import Iterator
 from .. import words as W
 from .base import Base
 
-_COUNTED = {"all": "all the cards left in their hand",
+#: What a player counts at the end of a hand, by ``scoring.count``.
+COUNTED = {"all": "all the cards left in their hand",
             "unmatched": "the cards in their hand that are not in melds",
             "show": "their cards"}
 
@@ -17,9 +18,10 @@ _COUNTED = {"all": "all the cards left in their hand",
 class Scoring(Base):
     def scoring_md(self, s) -> Iterator:
         rs = self.rs
-        count, cap, knock, rummy = s["count"], s["cap"], s["knock"], s["rummy"]
+        method, cap, knock, rummy = s["method"], s["cap"], s["knock"], s["rummy"]
         wrong, valid = s["wrong_show"], s["valid_show"]
-        out = [self.who_scores(s["method"], _COUNTED[count], knock)]
+        count = None if method == "knock" else s["count"]  # a knock counts deadwood
+        out = [self.who_scores(method, count, knock)]
         if count == "show" and rs.show is not None:
             pure = rs.show.pure
             out.append(f"A losing player who holds {W.plural(rs.show.sequences, self.vocab.run)}"
@@ -31,7 +33,7 @@ class Scoring(Base):
         if knock is not None:
             out += self.knock_scores(knock)
         if rummy is not None:
-            out.append(self.rummy_text(rummy, s["method"]))
+            out.append(self.rummy_text(rummy, method))
         if wrong is not None:
             out.append(f"**Wrong show.** A player whose show is not valid scores "
                        f"{W.points(wrong)}.")
@@ -43,8 +45,9 @@ class Scoring(Base):
         if example:
             yield "scoring", 9, example
 
-    def who_scores(self, method: str, counted: str, knock) -> str:
+    def who_scores(self, method: str, count: str | None, knock) -> str:
         rs = self.rs
+        counted = COUNTED.get(count, "")
         if method == "winner collects":
             return (f"When a player goes out, every other player counts {counted}, and the player "
                     f"who went out scores the total of all their counts.")
