@@ -53,6 +53,7 @@ APPLIES_WHEN: dict[str, tuple[Callable[[Ruleset], bool], str]] = {
     "wilds.all_wild": (_wild_cards, _NO_WILDS),
     "wilds.replace": (_wild_cards, _NO_WILDS),
     "values.joker": (lambda rs: rs.deck.jokers > 0, "the deck has no jokers"),
+    "deck.jokers_per_pack": (lambda rs: rs.deck.jokers > 0, "the deck has no jokers"),
     "deal.upcard_wild": (lambda rs: rs.deal.upcard and _wild_cards(rs),
                          "only a turned-up card that is wild can be buried"),
     "turn.push": (lambda rs: "push" in rs.turn.draw_from,

@@ -12,7 +12,8 @@ from .base import Base
 class Cards(Base):
     def deck_md(self, deck) -> Iterator:
         packs = deck["packs"]
-        jokers, per_pack = deck["jokers"], deck["jokers_per_pack"]
+        jokers = deck["jokers"]
+        per_pack = jokers and deck["jokers_per_pack"]
 
         def pack_words(n: int) -> str:
             text = W.plural(n, "standard pack") + " of 52 cards"
