@@ -27,7 +27,8 @@ from rulespec.rulebook import UnrenderedNode, diff, render_page
 from rulespec.rulebook.coverage import APPLIES_WHEN, ENGINE_ONLY, leaf_paths
 from rulespec.rulebook.render import Rulebook
 from rulespec.rulebook.site import Entry, render_pages
-from rulespec.ruleset import Ruleset
+from rulespec.ruleset import Ruleset, from_ir
+from rulespec.variant import Variant
 
 from conftest import ROOT, VARIANTS, variant_files, variant_id
 
@@ -157,6 +158,72 @@ def test_no_renderer_reads_a_field_only_to_mark_it_rendered():
     assert not found, found
     sections = files[:-1]  # the page (render.py) owns the record; a section never writes it
     assert not [f.name for f in sections if ".seen" in f.read_text(encoding="utf-8")]
+
+
+def _leaves(value, path=""):
+    """``(path, holder, key)`` of every scalar in an IR document, list indices in the path."""
+    items = value.items() if isinstance(value, dict) else enumerate(value)
+    for k, v in items:
+        where = f"{path}.{k}" if path else str(k)
+        if isinstance(v, dict | list) and (isinstance(v, dict) or any(isinstance(x, dict) for x in v)):
+            yield from _leaves(v, where)
+        else:
+            yield where, value, k
+
+
+def _generic(path: str) -> str:
+    return ".".join("*" if p.isdigit() else p for p in path.split("."))
+
+
+_NOT_RULES = ("sources", "origin", "name", "terms")
+# A hand size's player range may reach past the players the variant allows.
+_MOOT_HERE = {"deal.sizes.*.players.max"}
+
+
+@pytest.fixture(scope="module")
+def enum_words() -> dict[str, set[str]]:
+    """The words each enumerated field takes in the shipped variants."""
+    out: dict[str, set[str]] = {}
+    for f in variant_files():
+        ir = rulespec.load(f).ir
+        for path, holder, key in _leaves({k: v for k, v in ir.items() if k not in _NOT_RULES}):
+            if isinstance(holder[key], str):
+                out.setdefault(_generic(path), set()).add(holder[key])
+    return out
+
+
+@pytest.mark.parametrize("path", variant_files(), ids=variant_id)
+def test_every_field_a_page_reads_decides_what_the_page_says(path, enum_words):
+    """The check is real: each field the page reads is changed in turn (a flag flipped, a
+    number plus one, a word swapped for another the language uses), and the page must
+    change. A field read at the top of a renderer and then not used in the branch taken
+    (stock.action before a void hand, game.winner under elimination) fails here."""
+    v = rulespec.load(path)
+    book = Rulebook(v)
+    base = repr(book.page())
+    idle = []
+    for where, holder, key in _leaves({k: x for k, x in v.ir.items() if k not in _NOT_RULES}):
+        field = _generic(where)
+        old = holder[key]
+        if field not in book.seen or field in _MOOT_HERE or old is None:
+            continue
+        others = sorted(enum_words.get(field, set()) - {old}) if isinstance(old, str) else []
+        new = (not old if isinstance(old, bool) else old + 1 if isinstance(old, int) else
+               others[0] if others else None)
+        if new is None:
+            continue
+        ir = copy.deepcopy(v.ir)
+        node = ir
+        for part in where.split(".")[:-1]:
+            node = node[int(part)] if isinstance(node, list) else node[part]
+        node[int(key) if isinstance(node, list) else key] = new
+        try:
+            same = repr(Rulebook(Variant(from_ir(ir), ir)).page()) == base
+        except Exception:  # a value the page cannot state is no idle read
+            same = False
+        if same:
+            idle.append(where)
+    assert not idle, f"read by the page, but changing them leaves it as it was: {idle}"
 
 
 def test_every_field_the_coverage_tables_excuse_exists():

@@ -43,7 +43,7 @@ _NO_WILDS = "without wild cards there is nothing for it to say or do"
 _IN_HAND = "melds stay in hand until the hand ends: no melding or laying off during a turn"
 
 #: Fields that apply only when other rules make them: ``path: (applies(ruleset), reason)``.
-#: The engine agrees: it never consults such a field when it does not apply.
+#: Where a field does not apply it changes neither the page nor the play.
 APPLIES_WHEN: dict[str, tuple[Callable[[Ruleset], bool], str]] = {
     "wilds.cut_joker_rank": (lambda rs: rs.wilds.cut,
                              "a cut printed joker matters only when a card is cut for the deal"),
