@@ -22,6 +22,7 @@ from .laying_off import LayingOff
 from .melding import Melding
 from .melds import Melds
 from .opening import Opening
+from .origin import Origin
 from .overview import Overview
 from .pushing import Pushing
 from .replacing import Replacing
@@ -29,12 +30,11 @@ from .scoring import Scoring
 from .shows import Shows
 from .turn import Turn
 from .values import Values
-from .variant import Variant
 from .wilds import Wilds
 from .worked import Worked
 
 
-class Sections(Variant, Overview, Cards, Wilds, Replacing, Values, Melds, Deal, Turn, Drawing,
+class Sections(Origin, Overview, Cards, Wilds, Replacing, Values, Melds, Deal, Turn, Drawing,
                Pushing, Claims, Melding, LayingOff, Discarding, Opening, GoingOut, Knocking,
                Shows, Exhaustion, Scoring, Worked, Ending):
     """Every section of a page: the mechanics' mixins in the order of the page."""

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from .base import Base
 
 
-class Variant(Base):
+class Origin(Base):
     def name_md(self, name) -> Iterator:
         return ()  # the page title
 
