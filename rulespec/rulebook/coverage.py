@@ -95,7 +95,8 @@ class UnrenderedNode(Exception):
     def __init__(self, variant: str, paths: list[str]):
         self.paths = paths
         super().__init__(f"{variant}: no rulebook renderer for {', '.join(paths)} "
-                         f"(add a `<node>_md` method or read the field in one)")
+                         f"(state it in a `<node>_md` method of rulebook/sections/, or list it in "
+                         f"rulebook/coverage.py with its reason)")
 
 
 class Tracked:
