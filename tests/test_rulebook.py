@@ -7,6 +7,7 @@ Regenerate the goldens after an intended change with
 
 from __future__ import annotations
 
+import ast
 import copy
 import dataclasses
 import difflib
@@ -23,9 +24,11 @@ import yaml
 import rulespec
 from rulespec.cli import compile_all, ir_json, output_name, rule_files
 from rulespec.rulebook import UnrenderedNode, diff, render_page
-from rulespec.rulebook.render import Rulebook, leaf_paths
+from rulespec.rulebook.coverage import APPLIES_WHEN, ENGINE_ONLY, leaf_paths
+from rulespec.rulebook.render import Rulebook
 from rulespec.rulebook.site import Entry, render_pages
-from rulespec.ruleset import Ruleset
+from rulespec.ruleset import Ruleset, from_ir
+from rulespec.variant import Variant
 
 from conftest import ROOT, VARIANTS, variant_files, variant_id
 
@@ -135,6 +138,163 @@ def test_the_cli_build_fails_on_an_unrendered_rule(tmp_path, monkeypatch):
 
     code = main(["build", str(VARIANTS), "--out", str(tmp_path / "gen"), "--no-site"])
     assert code == 2
+
+
+def _discarded_reads(path) -> list[str]:
+    """Statements that read something and throw the value away (``w["cut"]``, ``a, b``)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    kept = (ast.Call, ast.Yield, ast.YieldFrom, ast.Await, ast.Constant)
+    return [f"{path.name}:{node.lineno}" for node in ast.walk(tree)
+            if isinstance(node, ast.Expr) and not isinstance(node.value, kept)]
+
+
+def test_no_renderer_reads_a_field_only_to_mark_it_rendered():
+    """A field counts as rendered when its value decides what the page says: a read whose
+    value goes nowhere (the way fields used to be marked as used) would pass the check and
+    leave the rule off the page. Fields that do not apply are excused in coverage.py."""
+    package = ROOT / "rulespec" / "rulebook"
+    files = sorted((package / "sections").glob("*.py")) + [package / "render.py"]
+    found = [where for f in files for where in _discarded_reads(f)]
+    assert not found, found
+    sections = files[:-1]  # the page (render.py) owns the record; a section never writes it
+    assert not [f.name for f in sections if ".seen" in f.read_text(encoding="utf-8")]
+
+
+def _leaves(value, path=""):
+    """``(path, holder, key)`` of every scalar in an IR document, list indices in the path."""
+    items = value.items() if isinstance(value, dict) else enumerate(value)
+    for k, v in items:
+        where = f"{path}.{k}" if path else str(k)
+        if isinstance(v, dict | list) and (isinstance(v, dict) or any(isinstance(x, dict) for x in v)):
+            yield from _leaves(v, where)
+        else:
+            yield where, value, k
+
+
+def _generic(path: str) -> str:
+    return ".".join("*" if p.isdigit() else p for p in path.split("."))
+
+
+_NOT_RULES = ("sources", "origin", "name", "terms")
+# A hand size's player range may reach past the players the variant allows.
+_MOOT_HERE = {"deal.sizes.*.players.max"}
+
+
+@pytest.fixture(scope="module")
+def enum_words() -> dict[str, set[str]]:
+    """The words each enumerated field takes in the shipped variants."""
+    out: dict[str, set[str]] = {}
+    for f in variant_files():
+        ir = rulespec.load(f).ir
+        for path, holder, key in _leaves({k: v for k, v in ir.items() if k not in _NOT_RULES}):
+            if isinstance(holder[key], str):
+                out.setdefault(_generic(path), set()).add(holder[key])
+    return out
+
+
+@pytest.mark.parametrize("path", variant_files(), ids=variant_id)
+def test_every_field_a_page_reads_decides_what_the_page_says(path, enum_words):
+    """The check is real: each field the page reads is changed in turn (a flag flipped, a
+    number plus one, a word swapped for another the language uses), and the page must
+    change. A field read at the top of a renderer and then not used in the branch taken
+    (stock.action before a void hand, game.winner under elimination) fails here."""
+    v = rulespec.load(path)
+    book = Rulebook(v)
+    base = repr(book.page())
+    idle = []
+    for where, holder, key in _leaves({k: x for k, x in v.ir.items() if k not in _NOT_RULES}):
+        field = _generic(where)
+        old = holder[key]
+        if field not in book.seen or field in _MOOT_HERE or old is None:
+            continue
+        others = sorted(enum_words.get(field, set()) - {old}) if isinstance(old, str) else []
+        new = (not old if isinstance(old, bool) else old + 1 if isinstance(old, int) else
+               others[0] if others else None)
+        if new is None:
+            continue
+        ir = copy.deepcopy(v.ir)
+        node = ir
+        for part in where.split(".")[:-1]:
+            node = node[int(part)] if isinstance(node, list) else node[part]
+        node[int(key) if isinstance(node, list) else key] = new
+        try:
+            same = repr(Rulebook(Variant(from_ir(ir), ir)).page()) == base
+        except Exception:  # a value the page cannot state is no idle read
+            same = False
+        if same:
+            idle.append(where)
+    assert not idle, f"read by the page, but changing them leaves it as it was: {idle}"
+
+
+def test_every_field_the_coverage_tables_excuse_exists():
+    """A stale entry (a field renamed in the language) would excuse nothing, silently."""
+    paths = {p for f in variant_files() for p in leaf_paths(rulespec.load(f).ir)}
+    for key in [*ENGINE_ONLY, *APPLIES_WHEN]:
+        assert any(p == key or p.startswith(key + ".") for p in paths), key
+
+
+def _opening_section(text: str) -> str:
+    page = render_page(rulespec.compile_text(text, name="house.rules", base_dir=VARIANTS))
+    return page.split("## Opening", 1)[1].split("\n## ", 1)[0]
+
+
+@pytest.mark.parametrize("value, row", [("jokers = 30", "| Joker | 30 points |"),
+                                        ("wild cards = 5", "| Any card used as a wild card | 5 points |")])
+def test_opening_values_for_jokers_and_wild_cards_reach_the_page(value, row):
+    """A house file giving jokers (or any wild card) their own value for the opening count
+    built a page that never mentioned it: the field was read only to mark it rendered."""
+    section = _opening_section('variant "House"\nextends "rummy51"\n'
+                               "opening: melds worth at least 51\n"
+                               "         wild cards count their own value\n"
+                               f"opening values: A = 10; 10 J Q K = 10; 2-9 = face value; {value}\n")
+    assert "A wild card counts its own value." in section
+    assert row in section
+
+
+def test_a_joker_without_an_opening_value_counts_its_value_in_hand():
+    section = _opening_section('variant "House"\nextends "rummy51"\n'
+                               "opening: melds worth at least 51\n"
+                               "         wild cards count their own value\n")
+    assert "| Joker | 25 points |" in section  # rummy51: `values: ... jokers = 25`
+
+
+def _house_page(parent: str, *lines: str) -> str:
+    text = "\n".join(['variant "House"', f'extends "{parent}"', *lines]) + "\n"
+    return render_page(rulespec.compile_text(text, name="house.rules", base_dir=VARIANTS))
+
+
+@pytest.mark.parametrize("line, reuse", [
+    ("stock: turn discard pile over once", "turned over without shuffling to form a new stock"),
+    ("stock: shuffle discard pile twice", "shuffled to form a new stock"),
+])
+def test_a_void_hand_after_the_pile_is_reused_says_the_pile_is_reused_first(line, reuse):
+    """Gin's hand is void when the stock runs out; a house file that first reuses the
+    discard pile had a page saying the hand is void at once, while the engine reuses the
+    pile (``stock.action`` and ``stock.times`` were read and then not used)."""
+    stock = _house_page("gin", line).split("**The stock.** ", 1)[1].split("\n", 1)[0]
+    assert reuse in stock
+    assert stock.endswith("when the stock runs out again, the hand ends. "
+                          "Then the hand is void: nobody scores.")
+
+
+def test_a_pool_page_says_who_wins_when_the_last_players_go_out_together():
+    """The engine gives the game to the lowest total when no player is left (engine/scoring.py
+    game_over; E343 makes the lowest total win wherever players go out); the page read
+    ``game.winner`` and then did not use it under elimination."""
+    end = render_page(load("indian-pool-101")).split("## End of the game", 1)[1]
+    assert ("If the last players are all out after the same deal, the player with the lowest "
+            "total wins.") in end
+
+
+def test_differences_at_an_exhausted_stock_count_what_the_variant_counts():
+    """Gin counts only unmatched cards (penalty('KS KH KD 5C') is 5); with differences at an
+    exhausted stock its page said everyone counts the cards left in their hand."""
+    house = rulespec.compile_text('variant "House"\nextends "gin"\n'
+                                  "stock: lowest hand scores differences\n",
+                                  name="house.rules", base_dir=VARIANTS)
+    assert house.penalty("KS KH KD 5C") == 5
+    stock = render_page(house).split("**The stock.** ", 1)[1].split("\n", 1)[0]
+    assert "Everyone counts the cards in their hand that are not in melds;" in stock
 
 
 def test_every_field_of_the_ruleset_has_a_renderer():

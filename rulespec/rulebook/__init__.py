@@ -1,6 +1,8 @@
 """Rulebooks: every variant's page written from its compiled rules, and the site.
 
-- :mod:`~rulespec.rulebook.render`: one variant → its page (dispatch on IR node, no gaps)
+- :mod:`~rulespec.rulebook.render`: one variant → its page (dispatch on IR node)
+- :mod:`~rulespec.rulebook.sections`: what the page says, one module per mechanic
+- :mod:`~rulespec.rulebook.coverage`: no gaps: every rule reaches the page, or is excused
 - :mod:`~rulespec.rulebook.examples`: meld, show and scoring examples, checked by the meld code
 - :mod:`~rulespec.rulebook.diff`: what one variant changes against another, in words
 - :mod:`~rulespec.rulebook.safe`: text from a rule file escaped for Markdown and HTML

@@ -1,9 +1,11 @@
-"""Small pieces of rulebook English: numbers as words, lists, plurals, and cards as
-Markdown-safe HTML that the site's stylesheet colours (red suits marked ``red``)."""
+"""Small pieces of rulebook English: numbers as words, lists, plurals, cards as
+Markdown-safe HTML that the site's stylesheet colours (red suits marked ``red``), and the
+variant's own words for melds and opening (:class:`Vocabulary`)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from .. import cards as C
 
@@ -83,3 +85,36 @@ def card(code: int) -> str:
 def cards(codes: Iterable[int]) -> str:
     """A row of cards, as a player lays them down."""
     return '<span class="cards">' + " ".join(card(c) for c in codes) + "</span>"
+
+
+# ---------------------------------------------------------------- the variant's own words
+
+_OPENING_FORMS = {
+    "opening": {"verb": "open", "third": "opens", "done": "opened", "noun": "opening"},
+    "going down": {"verb": "go down", "third": "goes down", "done": "gone down",
+                   "noun": "going down"},
+}
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    """The variant's own words (from its ``terms:``), for melds and for opening."""
+
+    set: str = "set"
+    run: str = "run"
+    opening: str = "opening"
+
+    @property
+    def sets(self) -> str:
+        return self.set + "s"
+
+    @property
+    def runs(self) -> str:
+        return self.run + "s"
+
+    def open(self, form: str) -> str:
+        return _OPENING_FORMS[self.opening][form]
+
+    def kind(self, kind: str, n: int = 1) -> str:
+        word = self.set if kind == "set" else self.run
+        return word if n == 1 else word + "s"

@@ -1,0 +1,160 @@
+"""No silent gaps: every rule of a variant must reach its rulebook page.
+
+The renderers read the IR through a recording view (:class:`Tracked`), and only to write
+the page: a read whose value goes nowhere is refused by tests/test_rulebook.py, so a field
+counts as rendered only when its value decides what the page says. After a page is
+rendered, every leaf of the IR must have been read, unless it is listed here:
+
+- :data:`ENGINE_ONLY`: fields no page states, each with its reason;
+- :data:`APPLIES_WHEN`: fields that have no effect (in play or on the page) unless another
+  rule makes them apply, e.g. the limits on wild cards in a game without wild cards.
+
+A top-level node with no renderer, or any other field that no renderer used (a rule added
+to the language but not to the rulebook), raises :class:`UnrenderedNode` and fails the
+build.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..ruleset import Ruleset
+
+#: Fields that no page states, and why.
+ENGINE_ONLY: dict[str, str] = {
+    "sources": "where each rule was written in the file: for diagnostics, not a rule of play",
+    "origin.file": "the page names its rule file from the file the build read (site.py); the "
+                   "house-rule introduction reads it where there is a parent",
+    "origin.overrides": "the rules a file restates: the page lists what differs from the "
+                        "parent, compared on the resolved rules (rulebook/diff.py)",
+}
+
+
+def _wild_cards(rs) -> bool:
+    w = rs.wilds
+    return bool(w.jokers or w.ranks or w.cards or w.cut)
+
+
+def _melds_on_table(rs) -> bool:
+    return rs.melds.on_table
+
+
+_NO_WILDS = "without wild cards there is nothing for it to say or do"
+_IN_HAND = "melds stay in hand until the hand ends: no melding or laying off during a turn"
+
+#: Fields that apply only when other rules make them: ``path: (applies(ruleset), reason)``.
+#: Where a field does not apply it changes neither the page nor the play.
+APPLIES_WHEN: dict[str, tuple[Callable[[Ruleset], bool], str]] = {
+    "wilds.cut_joker_rank": (lambda rs: rs.wilds.cut,
+                             "a cut printed joker matters only when a card is cut for the deal"),
+    "wilds.as_natural": (_wild_cards, _NO_WILDS),
+    "wilds.max_per_meld": (_wild_cards, _NO_WILDS),
+    "wilds.not_outnumber": (_wild_cards, _NO_WILDS),
+    "wilds.all_wild": (_wild_cards, _NO_WILDS),
+    "wilds.replace": (_wild_cards, _NO_WILDS),
+    "values.joker": (lambda rs: rs.deck.jokers > 0, "the deck has no jokers"),
+    "deck.jokers_per_pack": (lambda rs: rs.deck.jokers > 0, "the deck has no jokers"),
+    "deal.upcard_wild": (lambda rs: rs.deal.upcard and _wild_cards(rs),
+                         "only a turned-up card that is wild can be buried"),
+    "turn.push": (lambda rs: "push" in rs.turn.draw_from,
+                  "where a pusher draws next matters only when pushing is a way to draw"),
+    "turn.melds_per_turn": (_melds_on_table, _IN_HAND),
+    "turn.all_at_once": (_melds_on_table, _IN_HAND),
+    "turn.new_melds_after_opening": (_melds_on_table, _IN_HAND),
+    "turn.layoff": (_melds_on_table, _IN_HAND),
+    "knock.run_end_layoffs": (lambda rs: rs.knock.defender_lays_off,
+                              "it limits the defender's lay-offs, and there are none"),
+    "scoring.knock.big_gin": (lambda rs: rs.gin is not None and rs.gin.big_gin,
+                              "there is no big gin to score"),
+    "stock.times": (lambda rs: rs.stock.action != "end",
+                    "it counts the reuses of the discard pile, and the pile is not reused"),
+    "stock.outcome": (lambda rs: rs.stock.action == "end" or rs.stock.times is not None
+                      or rs.stalemate_applies,
+                      "the pile is reused without limit and no stalemate ends the hand: only "
+                      "`score` is allowed (E376), and the page states no exhausted stock"),
+    "scoring.count": (lambda rs: rs.scoring.method != "knock" or rs.stock.outcome == "differences",
+                      "a knock counts deadwood; only differences at an exhausted stock count "
+                      "hands the variant's way"),
+    "opening.exact": (lambda rs: bool(rs.opening.contracts),
+                      "only a contract can be met exactly (E333 refuses it without one)"),
+    "opening.values": (lambda rs: rs.opening.threshold is not None,
+                       "they count towards a number of points (E333 refuses them without one)"),
+    "opening.wild_counts_as_natural": (lambda rs: rs.opening.threshold is not None,
+                                       "only an opening worth a number of points is counted"),
+    "opening.values.joker": (lambda rs: rs.deck.jokers > 0
+                             and not rs.opening.wild_counts_as_natural,
+                             "a joker in an opening counts as the card it stands for"),
+    "opening.values.wild": (lambda rs: _wild_cards(rs) and not rs.opening.wild_counts_as_natural,
+                            "a wild card in an opening counts as the card it stands for"),
+}
+
+
+class UnrenderedNode(Exception):
+    """An IR node or field that no rulebook renderer handles."""
+
+    def __init__(self, variant: str, paths: list[str]):
+        self.paths = paths
+        super().__init__(f"{variant}: no rulebook renderer for {', '.join(paths)} "
+                         f"(state it in a `<node>_md` method of rulebook/sections/, or list it in "
+                         f"rulebook/coverage.py with its reason)")
+
+
+class Tracked:
+    """A read-recording view of one IR object: ``node["field"]`` notes the field's path."""
+
+    __slots__ = ("_data", "_path", "_seen")
+
+    def __init__(self, data: dict, path: str, seen: set):
+        self._data, self._path, self._seen = data, path, seen
+
+    def __getitem__(self, key: str):
+        return _wrap(self._data[key], f"{self._path}.{key}" if self._path else key, self._seen)
+
+    def __contains__(self, key: str) -> bool:
+        return key in self._data
+
+    def keys(self):
+        return self._data.keys()
+
+    def get(self, key: str, default=None):
+        return self[key] if key in self._data else default
+
+
+def _wrap(value, path: str, seen: set):
+    if isinstance(value, dict):
+        return Tracked(value, path, seen)
+    if isinstance(value, list) and any(isinstance(v, dict | list) for v in value):
+        return [_wrap(v, path + ".*", seen) for v in value]
+    seen.add(path)
+    return value
+
+
+def leaf_paths(value, path: str = "") -> set[str]:
+    """Every leaf of an IR document, list items written ``*``."""
+    if isinstance(value, dict):
+        out = set()
+        for k, v in value.items():
+            out |= leaf_paths(v, f"{path}.{k}" if path else k)
+        return out
+    if isinstance(value, list) and any(isinstance(v, dict | list) for v in value):
+        out = set()
+        for v in value:
+            out |= leaf_paths(v, path + ".*")
+        return out
+    return {path}
+
+
+def _under(path: str, key: str) -> bool:
+    return path == key or path.startswith(key + ".")
+
+
+def unrendered(ir: dict, rs: Ruleset, seen: set[str]) -> list[str]:
+    """The leaves of ``ir`` that no renderer used, unless a table excuses them: engine-only,
+    or not applying here (a field applies when every entry of a node holding it does)."""
+    out = []
+    for path in sorted(leaf_paths(ir) - seen):
+        if any(_under(path, key) for key in ENGINE_ONLY):
+            continue
+        if all(test(rs) for key, (test, _) in APPLIES_WHEN.items() if _under(path, key)):
+            out.append(path)
+    return out

@@ -1,0 +1,107 @@
+"""Opening requirements: the contract of each round, or the points a player's first melds
+must be worth (with examples counted by the meld code)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ... import cards as C
+from .. import words as W
+from .base import Base
+
+
+class Opening(Base):
+    def opening_md(self, o) -> Iterator:
+        out = []
+        if o["contracts"]:
+            out += self.contracts_text(o)
+        if o["threshold"] is not None:  # opening values without one are an error (E333)
+            out += self.threshold_text(o)
+        if out:
+            yield "opening", 0, "\n\n".join(out)
+
+    def contracts_text(self, o) -> list[str]:
+        v = self.vocab
+        by_round = self.rs.deal.sizes and len({s.cards for s in self.rs.deal.sizes}) > 1
+        head = ["Round"] + (["Cards dealt"] if by_round else []) + ["Contract", "Fewest cards"]
+        rows = []
+        for c in o["contracts"]:
+            opts = c["options"]
+            text = " or ".join(self.contract_text(opt) for opt in opts)
+            fewest = min(self.min_cards(opt) for opt in opts)
+            row = [W.capital(W.ordinal(c["round"]))]
+            if by_round:
+                dealt = self.variant.deal_size(self.player_counts()[0], c["round"])
+                row.append(W.number(dealt or 0))
+            rows.append(row + [W.capital(text), W.number(fewest)])
+        out = [f"Each round has its own contract: the melds a player must lay down first, all in "
+               f"one turn, before making any other meld or laying off. Laying down the contract "
+               f"is called {v.open('noun')}. Every player must meet the contract themselves.\n\n"
+               + self.table(head, rows)]
+        sizes = [(k, getattr(self.rs.melds, k)) for k in ("set", "run")
+                 if getattr(self.rs.melds, k)]
+        out.append("Where the contract gives no size, a meld of the smallest size will do ("
+                   + W.join(f"{W.number(m.min)} cards for a {v.kind(k)}" for k, m in sizes)
+                   + ").")
+        if o["exact"]:
+            out.append(f"When you {v.open('verb')} you lay down exactly the melds of the "
+                       f"contract, with no extra meld.")
+        return out
+
+    def threshold_text(self, o) -> list[str]:
+        ovalues = o["values"]
+        text = (f"Your first melds, laid down in one turn, must be worth at least "
+                f"{W.points(o['threshold'])} together. Until you have "
+                f"{self.vocab.open('done')} you may not lay off.")
+        if o["wild_counts_as_natural"]:
+            text += " A wild card counts as the card it stands for."
+        else:
+            text += " A wild card counts its own value."
+        if ovalues is not None:
+            rows = self.value_rows(ovalues)
+            if not o["wild_counts_as_natural"]:  # else no wild card counts its own value
+                # a joker without an opening value counts its value in hand (melds/context.py)
+                rows += self.wild_value_rows(ovalues, self.ir["values"]["joker"] or 0)
+            text += "\n\nFor this count the cards are worth:\n\n" + self.table(
+                ["Card", "Value"], [list(r) for r in rows])
+        out = [text]
+        ex = self.opening_examples()
+        if ex:
+            out.append(ex)
+        return out
+
+    def contract_text(self, option) -> str:
+        parts = []
+        for req in option:
+            kind = self.vocab.kind(req["kind"])
+            text = W.plural(req["count"], kind, self.vocab.kind(req["kind"], 2))
+            if req["size"] is not None:
+                text += f" of {W.number(req['size'])}"
+            parts.append(text)
+        return W.join(parts)
+
+    def min_cards(self, option) -> int:
+        m = self.rs.melds
+        total = 0
+        for req in option:
+            size = req["size"]
+            if size is None:
+                size = (m.set.min if req["kind"] == "set" else m.run.min)
+            total += req["count"] * size
+        return total
+
+    def opening_examples(self) -> str:
+        """Two openings counted by the meld code: one enough, one not."""
+        t = self.rs.opening.threshold
+        rows = []
+        for hand in ("JS QS KS 7H 7D 7C", "4D 5D 6D 3H 3C 3S"):
+            codes = C.parse_cards(hand)
+            value, arr = self.variant.opening_value(codes)
+            if len(arr.melds) != 2 or arr.deadwood:
+                continue
+            groups = "  ".join(W.cards(m.cards) for m in arr.melds)
+            rows.append([groups, W.points(value), "enough" if value >= t else "not enough"])
+        if not rows:
+            return ""
+        return "For example:\n\n" + self.table(["Melds", "Worth", f"To {self.vocab.open('verb')}"],
+                                                rows)

@@ -1,0 +1,51 @@
+"""The variant itself: its name (the page title), its words, where its rules were written,
+and how it stands to the variants around it (what a house rule changes, which variants are
+built on this one)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from .base import Base
+
+
+class Origin(Base):
+    def name_md(self, name) -> Iterator:
+        return ()  # the page title
+
+    def terms_md(self, terms) -> Iterator:
+        """The variant's words are read in ``__init__`` and used throughout the page."""
+        return ()
+
+    def sources_md(self, sources) -> Iterator:
+        """Source spans point diagnostics at the text; a rulebook states rules, not where
+        they were written (``coverage.ENGINE_ONLY``)."""
+        return ()
+
+    def origin_md(self, origin) -> Iterator:
+        if origin["parent"] is not None and self.parent is not None:
+            house = "/house/" in origin["file"]
+            if house:
+                text = (f"These are house rules for [{self.parent.title}]({self.parent.link}). "
+                        f"They change ")
+            else:
+                text = (f"This variant is built on [{self.parent.title}]({self.parent.link}). "
+                        f"It changes ")
+            if self.changes:
+                text += "these rules; everything else is as in the parent game:\n\n"
+                text += "\n".join(f"- {c}" for c in self.changes)
+            else:
+                text += "nothing that the rulebook shows."
+            yield "changes", 0, text
+        if self.children:
+            house = [c for c in self.children if "house/" in c.link]
+            others = [c for c in self.children if "house/" not in c.link]
+            if house:
+                yield "optional", 0, (
+                    "Players who agree beforehand may play with these house rules; "
+                    "each page lists what it changes.\n\n" +
+                    "\n".join(f"- [{c.title}]({c.link}): {c.summary}" for c in house))
+            if others:
+                yield "optional", 1, (
+                    "These variants are built on this one:\n\n" +
+                    "\n".join(f"- [{c.title}]({c.link}): {c.summary}" for c in others))

@@ -1,0 +1,61 @@
+"""Card values: what each card left in a hand counts, as a table a player reads (also used
+for the values an opening is counted with)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ... import cards as C
+from .. import words as W
+from .base import Base
+
+
+class Values(Base):
+    def values_md(self, values) -> Iterator:
+        rows = self.value_rows(values) + self.wild_value_rows(values, joker_default=0)
+        yield "scoring", 0, ("**Card values.** Cards left in a hand count:\n\n" +
+                             self.table(["Card", "Value"], [list(r) for r in rows]))
+
+    def wild_value_rows(self, values, joker_default: int) -> list[tuple[str, str]]:
+        """The rows for printed jokers (when the deck has them; ``joker_default`` when the
+        table gives them no value) and for any card used as a wild card (when it says)."""
+        rows = []
+        if self.rs.deck.jokers:
+            j = values["joker"]
+            rows.append(("Joker", W.points(joker_default if j is None else j)))
+        if values["wild"] is not None:
+            rows.append(("Any card used as a wild card" if not self.rs.wilds.cut else
+                         "Wild jokers (cards of the cut rank)", W.points(values["wild"])))
+        return rows
+
+    def value_rows(self, values) -> list[tuple[str, str]]:
+        """The value table: ranks grouped as a player reads them."""
+        ranks = values["ranks"]
+        groups: list[list[int]] = []
+        for i, v in enumerate(ranks):  # neighbours of equal value first
+            if groups and ranks[groups[-1][-1]] == v and v is not None:
+                groups[-1].append(i)
+            else:
+                groups.append([i])
+        merged: list[tuple[bool, list[int]]] = []
+        for g in groups:  # then single pip cards worth their number
+            face = len(g) == 1 and 1 <= g[0] <= 9 and ranks[g[0]] == g[0] + 1
+            if face and merged and merged[-1][0] and merged[-1][1][-1] == g[0] - 1:
+                merged[-1][1].append(g[0])
+            else:
+                merged.append((face, list(g)))
+        rows = []
+        for face, idx in merged:
+            names = [C.RANKS[i] for i in idx]
+            if len(idx) >= 3 and all(1 <= i <= 9 for i in idx):
+                label = f"{names[0]} to {names[-1]}"
+            else:
+                label = ", ".join(names)
+            if face and len(idx) > 1:
+                rows.append((label, "the number on the card"))
+            else:
+                v = ranks[idx[0]]
+                rows.append((label, "—" if v is None else W.points(v)))
+        for cv in values["cards"]:
+            rows.append((W.card(C.parse_card(cv["card"])), W.points(cv["value"])))
+        return rows
