@@ -1,8 +1,9 @@
-"""The ``rulespec`` command.
+"""The ``rulespec`` command: argparse over the library's commands.
 
-Exit codes: 0 all well (warnings allowed), 1 the rules have errors, 2 a usage error (a file
-that is not there, an output that cannot be written) or a failure of the tool itself,
-130 stopped by Ctrl-C or SIGTERM.
+Each subcommand is a function of the library (``check`` and ``compile`` below, the rest
+registered by the modules of :data:`COMMAND_MODULES`); what they share (exit codes, the
+consoles, diagnostics, paths) is in :mod:`rulespec.report` and :mod:`rulespec.outputs`.
+Exit codes: see :mod:`rulespec.report`.
 """
 
 from __future__ import annotations
@@ -10,92 +11,18 @@ from __future__ import annotations
 import argparse
 import contextlib
 import importlib
-import json
 import signal
 import sys
 import threading
 import traceback
 from pathlib import Path
 
-from rich.text import Text
-
 from . import __version__
 from .formats import FORMATS, render
-from .language.compiler import Compiler
-from .language.diagnostics import Diagnostic, SpecError
-from .outputs import cannot_write
-from .terminal import console, safe
-
-EXIT_OK, EXIT_RULES, EXIT_TOOL = 0, 1, 2
-#: stopped by Ctrl-C or SIGTERM (128 + SIGINT, as a shell reports Ctrl-C)
-EXIT_INTERRUPTED = 130
-
-err = console(stderr=True)
-out = console()
-
-
-def existing(kind: str = "file"):
-    """An argparse ``type``: a path that must be there (``kind`` "file", or "path" for a
-    file or folder). A name that is not there is a usage error (exit 2), not a rules error."""
-
-    def check(text: str) -> str:
-        p = Path(text)
-        if not p.exists():
-            raise argparse.ArgumentTypeError(f"no such {kind}: {text}")
-        if kind == "file" and p.is_dir():
-            raise argparse.ArgumentTypeError(f"{text} is a folder; name a .rules file")
-        return text
-
-    return check
-
-
-def writable(folder: bool = False):
-    """An argparse ``type``: a destination that can be written (a file, or a folder made
-    if need be), checked before the command does any work."""
-
-    def check(text: str) -> str:
-        why = cannot_write(text, folder=folder)
-        if why:
-            raise argparse.ArgumentTypeError(f"cannot write {text}: {why}")
-        return text
-
-    return check
-
-
-def rule_files(paths: list[str]) -> list[Path]:
-    """The ``.rules`` files named, or found below the folders named, in a stable order."""
-    found: list[Path] = []
-    for p in map(Path, paths):
-        found.extend(sorted(p.rglob("*.rules")) if p.is_dir() else [p])
-    return list(dict.fromkeys(found))
-
-
-def ir_json(ir: dict) -> str:
-    return json.dumps(ir, indent=2, ensure_ascii=False) + "\n"
-
-
-def print_diagnostic(d: Diagnostic) -> None:
-    """One diagnostic on stderr, exactly as :meth:`Diagnostic.format` writes it (the file's own
-    characters, controls made visible): no markup, no emoji codes (``:100:`` in ``f:100:3``)."""
-    style = "bold red" if d.is_error else "bold yellow"
-    lines = d.format().split("\n")
-    err.print(Text(lines[0], style=style))
-    for line in lines[1:]:
-        kind = line.lstrip().split(":", 1)[0]
-        err.print(Text(line, style={"hint": "cyan", "note": "blue"}.get(kind, "")))
-
-
-def compile_all(files: list[Path]) -> tuple[dict[Path, object], list[Diagnostic]]:
-    """Compile every file with one compiler (parents are resolved once)."""
-    compiler, variants, diags = Compiler(), {}, []
-    for f in dict.fromkeys(files):
-        try:
-            v = compiler.compile_file(f)
-            variants[f] = v
-            diags.extend(v.warnings)
-        except SpecError as e:
-            diags.extend(e.diagnostics)
-    return variants, list(dict.fromkeys(diags))
+from .language.compiler import compile_all, ir_json
+from .outputs import existing, rule_files, writable
+from .report import EXIT_INTERRUPTED, EXIT_OK, EXIT_RULES, EXIT_TOOL, err, print_diagnostic
+from .terminal import safe
 
 
 def cmd_check(args) -> int:
@@ -141,11 +68,6 @@ def cmd_compile(args) -> int:
     else:
         sys.stdout.write(text)
     return EXIT_OK
-
-
-def output_name(variants_dir: Path, file: Path) -> Path:
-    """``variants/house/x.rules`` → ``house/x``: where a variant's generated files go."""
-    return file.resolve().relative_to(variants_dir.resolve()).with_suffix("")
 
 
 def cmd_build(args) -> int:

@@ -10,8 +10,8 @@ from pathlib import Path
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import best_match
 
-from .builder import span_finder
 from .diagnostics import Diagnostic, line_of
+from .spans import span_finder
 
 SCHEMA_PATH = Path(__file__).with_name("schema.json")
 
