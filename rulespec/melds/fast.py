@@ -18,6 +18,7 @@ from collections.abc import Iterable
 from itertools import combinations, product
 
 from .. import cards as C
+from ..memo import attach
 from ..ruleset import Ruleset
 from .context import Rules, rules_for
 from .solver import Search
@@ -160,8 +161,8 @@ def tables(rules: Rules) -> Tables:
         base = rules_for(rules.ruleset, None) if rules.wild is not None else rules
         t = base.__dict__.get("_tables")
         if t is None:
-            t = base._tables = Tables(base)
-        rules._tables = t
+            t = attach(base, "_tables", Tables(base))
+        attach(rules, "_tables", t)
     return t
 
 
@@ -245,7 +246,8 @@ def _flat(ruleset: Ruleset, wild: int | None) -> tuple:
         return ruleset.__dict__["_meld_flat"][wild]
     except KeyError:
         flat = _rules_flat(rules_for(ruleset, wild))
-        ruleset.__dict__.setdefault("_meld_flat", {})[wild] = flat
+        cache = ruleset.__dict__.get("_meld_flat") or attach(ruleset, "_meld_flat", {})
+        cache[wild] = flat
         return flat
 
 

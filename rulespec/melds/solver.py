@@ -22,6 +22,7 @@ from collections.abc import Iterable, Sequence
 from itertools import combinations, product
 
 from .. import cards as C
+from ..memo import table
 from .context import Rules
 
 BITS = 4
@@ -51,7 +52,7 @@ GUARD = _guard(C.JOKER + 1)
 SHARED_RULES = 4
 SHARED_LIMIT = 10_000
 MEMO_LIMIT = 200_000
-_SHARED: dict[int, tuple[Rules, dict]] = {}
+_SHARED: dict[int, tuple[Rules, dict]] = table()
 
 
 class Search:
