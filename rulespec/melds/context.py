@@ -50,7 +50,6 @@ class Rules:
         # card values: what a card costs left in hand, wild status included
         v = ruleset.values
         natural = list(ruleset.natural_values) + [v.joker or 0]
-        self.natural_value = tuple(natural)
         value = list(natural)
         for c in self.wild_codes:
             if v.wild is not None:

@@ -56,7 +56,6 @@ class Tables:
         self.sets = rules.has_sets and rules.set_min >= 3
         if rules.has_sets and rules.set_min < 3:
             self.ok = False
-        self.wild_mask = sum(BIT[c] for c in rules.wild_codes)
         self.value = rules.value
         by_values: dict[tuple, tuple[tuple[int, ...], tuple[int, ...]]] = {}
         dead, shed = [], []

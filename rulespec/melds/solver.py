@@ -26,17 +26,7 @@ from ..memo import table
 from .context import Rules
 
 BITS = 4
-MASK = (1 << BITS) - 1
 NEG = -(10**9)
-
-
-class Slot(tuple):
-    """A required meld: ``(kind, size, pure)``; ``kind`` "set", "run" or "any"."""
-
-    __slots__ = ()
-
-    def __new__(cls, kind: str, size: int, pure: bool = False):
-        return tuple.__new__(cls, (kind, size, pure))
 
 
 def _guard(n: int) -> int:
