@@ -37,7 +37,8 @@ def cmd_check(args) -> int:
         from .sim.checkplay import CHECK_AGENTS, play_findings
         from .sim.progress import GameProgress
 
-        with GameProgress(err, "check --play", len(variants) * len(CHECK_AGENTS) * args.play) as bar:
+        games = len(variants) * len(CHECK_AGENTS) * args.play
+        with GameProgress(err, "check --play", games) as bar:
             diags.extend(play_findings(variants, args.play, progress=bar.advance))
     if args.format == "text":
         for d in diags:
@@ -46,8 +47,8 @@ def cmd_check(args) -> int:
         sys.stdout.write(render(args.format, diags, len(files)))
     errors = sum(d.is_error for d in diags)
     warnings = len(diags) - errors
-    summary = f"{len(files)} file{'s' * (len(files) != 1)} checked: {errors} error{'s' * (errors != 1)}, " \
-              f"{warnings} warning{'s' * (warnings != 1)}"
+    summary = (f"{len(files)} file{'s' * (len(files) != 1)} checked: "
+               f"{errors} error{'s' * (errors != 1)}, {warnings} warning{'s' * (warnings != 1)}")
     err.print(summary, style="bold red" if errors else "bold green")
     return EXIT_RULES if errors else EXIT_OK
 
@@ -63,7 +64,8 @@ def cmd_compile(args) -> int:
         try:
             Path(args.output).write_text(text, encoding="utf-8")
         except OSError as e:  # checked before compiling, so only a change since then
-            err.print(f"rulespec compile: cannot write {args.output}: {e.strerror or e}", style="red", markup=False)
+            err.print(f"rulespec compile: cannot write {args.output}: {e.strerror or e}",
+                      style="red", markup=False)
             return EXIT_TOOL
     else:
         sys.stdout.write(text)
@@ -78,8 +80,8 @@ def cmd_build(args) -> int:
 
 # Packages that add their own subcommands: each module has ``register(subparsers)`` and
 # imports its heavy parts only inside the commands it runs.
-COMMAND_MODULES: tuple[str, ...] = ("rulespec.rulebook.commands", "rulespec.sim.commands", "rulespec.lsp",
-                                    "rulespec.scaffold")
+COMMAND_MODULES: tuple[str, ...] = ("rulespec.rulebook.commands", "rulespec.sim.commands",
+                                    "rulespec.lsp", "rulespec.scaffold")
 
 
 def parser() -> argparse.ArgumentParser:
@@ -91,20 +93,27 @@ def parser() -> argparse.ArgumentParser:
     for name in COMMAND_MODULES:
         importlib.import_module(name).register(sub)
     c = sub.add_parser("check", help="report every problem in variant files")
-    c.add_argument("paths", nargs="+", type=existing("path"), help="variant files or folders of them")
+    c.add_argument("paths", nargs="+", type=existing("path"),
+                   help="variant files or folders of them")
     c.add_argument("--play", type=int, default=0, metavar="N",
-                   help="also play N quick games of each variant with each bot and warn about what they find")
+                   help="also play N quick games of each variant with each bot and warn about "
+                        "what they find")
     c.add_argument("--format", choices=FORMATS, default="text",
-                   help="how to write the diagnostics: text for people (default), json, github or sarif for programs")
+                   help="how to write the diagnostics: text for people (default), json, github or "
+                        "sarif for programs")
     c.set_defaults(run=cmd_check)
     c = sub.add_parser("compile", help="print a variant's resolved IR as JSON")
     c.add_argument("file", type=existing(), help="the variant file")
-    c.add_argument("-o", "--output", type=writable(), help="write the JSON here instead of standard output")
+    c.add_argument("-o", "--output", type=writable(),
+                   help="write the JSON here instead of standard output")
     c.set_defaults(run=cmd_compile)
-    c = sub.add_parser("build", help="compile every variant into generated/ (IR and rulebook pages) and build the site")
-    c.add_argument("variants", nargs="?", default="variants", help="a folder of .rules files (default: variants)")
+    c = sub.add_parser("build", help="compile every variant into generated/ (IR and rulebook "
+                                     "pages) and build the site")
+    c.add_argument("variants", nargs="?", default="variants",
+                   help="a folder of .rules files (default: variants)")
     c.add_argument("--out", default="generated",
-                   help="where the IR and pages go (default: generated); a folder of your own also gets OUT/site/")
+                   help="where the IR and pages go (default: generated); a folder of your own also "
+                        "gets OUT/site/")
     c.add_argument("--no-site", action="store_true", help="write the pages only; do not run MkDocs")
     c.set_defaults(run=cmd_build)
     _sort_commands(sub)
@@ -132,7 +141,8 @@ def main(argv: list[str] | None = None) -> int:
             err.print("rulespec: interrupted", style="bold yellow")
             return EXIT_INTERRUPTED
         except Exception:  # a bug in rulespec, never the user's rules
-            err.print("rulespec failed (this is a bug in rulespec, not in your rules):", style="bold red")
+            err.print("rulespec failed (this is a bug in rulespec, not in your rules):",
+                      style="bold red")
             err.print(traceback.format_exc(), markup=False)
             return EXIT_TOOL
 
