@@ -42,10 +42,6 @@ def suit_of(card: int) -> int:
     return -1 if card == JOKER else card // 13
 
 
-def is_joker(card: int) -> bool:
-    return card == JOKER
-
-
 def rank_index(name: str) -> int:
     """Index of a rank written as a player writes it (``A``, ``10``, ``T``, ``K``)."""
     key = name.strip().upper()

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from . import cards as C
+from .memo import table
 
 # ---------------------------------------------------------------- small pieces
 
@@ -411,7 +412,7 @@ def _convert(tp, value):
     return value
 
 
-_HINTS: dict[type, dict] = {}
+_HINTS: dict[type, dict] = table()
 
 
 def from_dict(cls, data: dict):

@@ -121,7 +121,7 @@ def _base_file(base: str, target_dir: Path) -> tuple[Path | None, str]:
 
 
 def cmd_new(args) -> int:
-    from .cli import EXIT_OK, EXIT_RULES, EXIT_TOOL, err, print_diagnostic
+    from .report import EXIT_OK, EXIT_RULES, EXIT_TOOL, err, print_diagnostic
 
     target = Path(args.file)
     if target.suffix != ".rules":

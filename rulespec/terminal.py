@@ -4,6 +4,7 @@ Variant names, card labels, source lines and record fields are untrusted: they c
 terminal escape sequences (which move the cursor, retitle the window or hide text) and
 rich's own syntax (``[bold]`` markup, ``:x:`` emoji codes). Everything printed through
 :func:`safe` shows exactly the characters of the file, with control characters made visible.
+:func:`pack` lays rich texts out on lines of a width (the human player and the table view).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from rich.console import Console
+    from rich.text import Text
 
 # C0 controls but tab and newline, DEL, the C1 controls (ESC [ ... starts with \x1b; \x9b is CSI
 # alone), the Unicode line and paragraph separators, which a terminal may break a line at, and
@@ -45,3 +47,24 @@ def console(stderr: bool = False) -> Console:
     from rich.console import Console
 
     return Console(stderr=stderr, highlight=False, emoji=False, soft_wrap=True)
+
+
+def pack(items, width: int, indent: int = 0) -> Text:
+    """``items`` (pairs of a separator and a text) on lines of at most ``width`` columns,
+    never splitting an item; a separator at the start of a line is left out, and lines
+    after the first start ``indent`` columns in."""
+    from rich.text import Text
+
+    out = Text()
+    used = 0
+    for sep, item in items:
+        sep = Text(sep) if isinstance(sep, str) else sep
+        if used > indent and used + sep.cell_len + item.cell_len > width:
+            out.append("\n" + " " * indent)
+            used = indent
+        elif used:
+            out.append_text(sep)
+            used += sep.cell_len
+        out.append_text(item)
+        used += item.cell_len
+    return out

@@ -19,6 +19,7 @@ import pytest
 import rulespec
 from rulespec import cli
 from rulespec.cli import main
+from rulespec.report import EXIT_INTERRUPTED
 
 from conftest import ROOT, VARIANTS
 
@@ -197,7 +198,7 @@ def test_a_stopped_simulation_ends_within_a_second_and_reports_the_games_that_fi
             os.killpg(p.pid, signal.SIGKILL)
         except ProcessLookupError:
             pass
-    assert p.returncode == cli.EXIT_INTERRUPTED, err
+    assert p.returncode == EXIT_INTERRUPTED, err
     assert took < 2.5, f"took {took:.1f} s to stop"  # well under a second unloaded; the suite shares the CPU
     summary = json.loads(out)
     assert summary["interrupted"] is True and summary["games asked"] == 2000
@@ -218,7 +219,7 @@ def test_an_interrupted_simulation_says_so_in_its_tables(monkeypatch, capsys):
         return real(variant, settings, index)
 
     monkeypatch.setattr(sim, "play_index", interrupt_at_game_3)
-    assert main(["simulate", GIN, "-n", "10", "--agents", "greedy"]) == cli.EXIT_INTERRUPTED
+    assert main(["simulate", GIN, "-n", "10", "--agents", "greedy"]) == EXIT_INTERRUPTED
     out = capsys.readouterr().out
     assert "3 games that finished of the 10 asked" in out and "finished 3/3" in out
 

@@ -11,7 +11,7 @@ import difflib
 import pytest
 
 import rulespec
-from rulespec.cli import ir_json
+from rulespec.language.compiler import ir_json
 
 from conftest import ROOT, variant_files, variant_id
 

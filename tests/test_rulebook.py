@@ -22,8 +22,10 @@ import pytest
 import yaml
 
 import rulespec
-from rulespec.cli import compile_all, ir_json, output_name, rule_files
+from rulespec.language.compiler import compile_all, ir_json
+from rulespec.outputs import rule_files
 from rulespec.rulebook import UnrenderedNode, diff, render_page
+from rulespec.rulebook.build import output_name
 from rulespec.rulebook.coverage import APPLIES_WHEN, ENGINE_ONLY, leaf_paths
 from rulespec.rulebook.render import Rulebook
 from rulespec.rulebook.site import Entry, render_pages

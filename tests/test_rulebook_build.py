@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from rulespec.cli import EXIT_INTERRUPTED, main
+from rulespec.cli import main
+from rulespec.report import EXIT_INTERRUPTED
 
 from conftest import ROOT, VARIANTS
 

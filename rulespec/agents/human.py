@@ -18,7 +18,6 @@ from rich.console import Console
 from rich.text import Text
 
 from .. import terminal
-from ..sim.render import pack
 from .base import Agent
 
 HELP = ("Type a move as it is written in the list (`draw stock`, `discard 7♠`, `meld 7♠ 8♠ 9♠`; "
@@ -63,7 +62,7 @@ class HumanAgent(Agent):
             items = [("", Text("Your move:", style="bold"))]
             items += [(" " if i == 1 else "   ", Text(f"{i} ", style="cyan").append_text(self.describe(a.text)))
                       for i, a in enumerate(legal, 1)]
-            self.console.print(pack(items, self.console.width))
+            self.console.print(terminal.pack(items, self.console.width))
         else:
             self.console.print(Text(f"Your move: {len(legal)} moves allowed (? lists them)", style="bold"))
 

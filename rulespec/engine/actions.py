@@ -32,6 +32,7 @@ from collections import Counter
 
 from .. import cards as C
 from ..melds.model import Reading
+from ..memo import table
 
 # kinds, in the order legal_actions() lists them
 DEAL, CUT, UPCARD, CARD = "deal", "cut", "upcard", "draw card"
@@ -109,7 +110,7 @@ def _text(kind, cards, target, label) -> str:
 
 # ---------------------------------------------------------------- interned simple actions
 
-_SIMPLE: dict[tuple, Action] = {}
+_SIMPLE: dict[tuple, Action] = table()
 
 
 def simple(kind: str, card: int | None = None) -> Action:

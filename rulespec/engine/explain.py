@@ -43,93 +43,143 @@ def _phase_needs(game) -> str:
 
 def explain(game, text: str, parsed) -> str:
     """One sentence: what rule ``text`` (parsed as ``parsed``) breaks now."""
-    rs = game.ruleset
     if parsed is None:
         try:
             parsed = A.parse(text)
         except ValueError as e:
             return str(e)
-    kind = parsed.kind
-    legal = game.legal_actions()
-    kinds = {a.kind for a in legal}
-    if kind in A.CHANCE_KINDS:
-        if game.is_chance():
-            return (f"{_names(parsed.cards)} is not in the stock" if parsed.cards[0] not in game.stock
-                    else f"the next card off the stock is {C.card_str(game.stock[-1])} (the deck is stacked "
-                         "or the pile was turned over without shuffling)")
-        return "that is a chance step, and no card is coming off the deck now"
+    if parsed.kind in A.CHANCE_KINDS:
+        return _chance_step(game, parsed)
     if game.is_chance():
         return "it is nobody's move: " + _phase_needs(game)
+    legal = game.legal_actions()
     why = wrong_label(game, parsed, legal)
     if why is not None:
         return why
     p = game.current_player()
     hand = Counter(game.hands[p])
     missing = [c for c, n in Counter(parsed.cards).items() if hand[c] < n]
-    if kind == A.REPLACE:
+    if parsed.kind == A.REPLACE:
         missing = [parsed.cards[0]] if hand[parsed.cards[0]] < 1 else []
-    if game.phase in ("play", "claim meld") and kind not in (A.MELD, A.LAY_OFF) and not missing:
-        if game.owed:
-            return (f"the wild card {_names(game.owed)} you took off the table must be played again "
-                    "this turn before anything else")
-        if game.pending_mode is not None and kind in (A.DISCARD, A.KNOCK, A.SHOW, A.LAY_OFF, A.REPLACE):
-            return "finish going down first: the melds you laid this turn do not yet make your opening"
-    if kind not in kinds:
-        if kind in (A.DISCARD, A.KNOCK, A.SHOW, A.GIN, A.MELD, A.LAY_OFF, A.REPLACE) and game.phase == "draw":
-            return "you must draw before you " + ("lay cards down" if kind in (A.MELD, A.LAY_OFF, A.REPLACE)
-                                                  else kind)
-        if kind == A.DRAW_DISCARD and game.phase == "draw":
-            if not game.discards:
-                return "the discard pile is empty"
-            if "discard" not in rs.turn.draw_from:
-                return "the rules do not let you take the top discard here"
-            if game.stock_only:
-                return "both players passed the upcard, so the first player draws from the stock"
-            return "the stock is exhausted: the top discard may be taken only to knock at once"
-        if kind == A.DRAW_STOCK and game.phase == "draw":
-            if "stock" not in rs.turn.draw_from:
-                return "the rules do not let you draw from the stock here"
-            return "the stock is exhausted and may not be reused: `pass` ends the hand"
-        if kind == A.PUSH:
-            return "you may push only when the rules allow it and both a discard and a stock card are there"
-        if kind == A.KNOCK:
-            if rs.knock is None:
-                return "the rules have no knocking"
-            if missing:
-                return f"you do not hold {_names(missing)}"
-            if game.phase != "play":
-                return "you may knock only after drawing, in your own turn"
-            rest = list(game.hands[p])
-            rest.remove(parsed.cards[0])
-            dw = game._deadwood(rest)
-            return (f"you may knock only with deadwood of {rs.knock.max_deadwood} or less; after discarding "
-                    f"{C.card_str(parsed.cards[0])} your deadwood is {dw}")
-        if kind == A.GIN:
-            if rs.gin is None or not rs.gin.big_gin:
-                return "the rules have no big gin: gin is a knock with no deadwood (`knock CARD`)"
-            return "big gin needs every card in melds, with nothing to discard"
-        if kind == A.SHOW:
-            return "the rules have no show (declaration)" if rs.show is None else \
-                "you may show only after drawing, in your own turn"
-        if kind in (A.DROP, A.MISS):
-            if rs.drops is None:
-                return "the rules have no drops"
-            if kind == A.MISS and rs.drops.misses is None:
-                return "the rules do not count missed turns"
-            return "you may drop or miss a turn only at the start of your turn, before drawing"
-        if kind == A.MAY_I:
-            return "no discard can be claimed now" if rs.turn.claims is not None else \
-                "the rules have no out-of-turn claims (May I?)"
-        if kind == A.PASS:
-            return "there is nothing to pass now: " + _phase_needs(game)
-        if kind == A.MELD and not rs.melds.on_table:
-            return "melds stay in hand until the hand ends"
-        if kind in (A.MELD, A.LAY_OFF, A.REPLACE) and game.phase == "play":
-            pass  # fall through to the meld-specific reasons below
-        elif kind == A.DISCARD and game.phase == "play" and game.must_knock:
-            return "you took the last discard with the stock exhausted, so you must knock now"
-        else:
-            return "not now: " + _phase_needs(game)
+    why = _unfinished_turn(game, parsed.kind, missing)
+    if why is None and parsed.kind not in {a.kind for a in legal}:
+        why = _not_offered(game, p, parsed, missing)
+    return why if why is not None else _refused(game, p, parsed, missing, text, legal)
+
+
+def _chance_step(game, parsed) -> str:
+    """Why a chance step (a card off the deck) is not the next one."""
+    if not game.is_chance():
+        return "that is a chance step, and no card is coming off the deck now"
+    if parsed.cards[0] not in game.stock:
+        return f"{_names(parsed.cards)} is not in the stock"
+    return (f"the next card off the stock is {C.card_str(game.stock[-1])} (the deck is stacked "
+            "or the pile was turned over without shuffling)")
+
+
+def _unfinished_turn(game, kind: str, missing: list[int]) -> str | None:
+    """What must come first in a turn that has melded: playing again a wild card taken off
+    the table, or finishing the opening begun this turn."""
+    if game.phase not in ("play", "claim meld") or kind in (A.MELD, A.LAY_OFF) or missing:
+        return None
+    if game.owed:
+        return (f"the wild card {_names(game.owed)} you took off the table must be played again "
+                "this turn before anything else")
+    if game.pending_mode is not None and kind in (A.DISCARD, A.KNOCK, A.SHOW, A.LAY_OFF, A.REPLACE):
+        return "finish going down first: the melds you laid this turn do not yet make your opening"
+    return None
+
+
+def _not_offered(game, p, parsed, missing) -> str | None:
+    """Why no move of this kind is allowed now; None for a meld, lay-off or replacement
+    while playing (the reasons of the meld rules follow, in :func:`_refused`)."""
+    kind = parsed.kind
+    why = _before_drawing(game, kind) if game.phase == "draw" else None
+    if why is None and kind in _NOT_OFFERED:
+        why = _NOT_OFFERED[kind](game, p, parsed, missing)
+    if why is not None:
+        return why
+    if kind == A.MELD and not game.ruleset.melds.on_table:
+        return "melds stay in hand until the hand ends"
+    if kind in (A.MELD, A.LAY_OFF, A.REPLACE) and game.phase == "play":
+        return None
+    if kind == A.DISCARD and game.phase == "play" and game.must_knock:
+        return "you took the last discard with the stock exhausted, so you must knock now"
+    return "not now: " + _phase_needs(game)
+
+
+def _before_drawing(game, kind: str) -> str | None:
+    """Why a move is refused before the player has drawn."""
+    rs = game.ruleset
+    if kind in (A.DISCARD, A.KNOCK, A.SHOW, A.GIN, A.MELD, A.LAY_OFF, A.REPLACE):
+        return "you must draw before you " + ("lay cards down" if kind in (A.MELD, A.LAY_OFF, A.REPLACE)
+                                              else kind)
+    if kind == A.DRAW_DISCARD:
+        if not game.discards:
+            return "the discard pile is empty"
+        if "discard" not in rs.turn.draw_from:
+            return "the rules do not let you take the top discard here"
+        if game.stock_only:
+            return "both players passed the upcard, so the first player draws from the stock"
+        return "the stock is exhausted: the top discard may be taken only to knock at once"
+    if kind == A.DRAW_STOCK:
+        if "stock" not in rs.turn.draw_from:
+            return "the rules do not let you draw from the stock here"
+        return "the stock is exhausted and may not be reused: `pass` ends the hand"
+    return None
+
+
+def _knock_not_offered(game, p, parsed, missing) -> str:
+    rs = game.ruleset
+    if rs.knock is None:
+        return "the rules have no knocking"
+    if missing:
+        return f"you do not hold {_names(missing)}"
+    if game.phase != "play":
+        return "you may knock only after drawing, in your own turn"
+    rest = list(game.hands[p])
+    rest.remove(parsed.cards[0])
+    dw = game._deadwood(rest)
+    return (f"you may knock only with deadwood of {rs.knock.max_deadwood} or less; after discarding "
+            f"{C.card_str(parsed.cards[0])} your deadwood is {dw}")
+
+
+def _gin_not_offered(game, *_) -> str:
+    gin = game.ruleset.gin
+    if gin is None or not gin.big_gin:
+        return "the rules have no big gin: gin is a knock with no deadwood (`knock CARD`)"
+    return "big gin needs every card in melds, with nothing to discard"
+
+
+def _drop_not_offered(game, _p, parsed, _missing) -> str:
+    drops = game.ruleset.drops
+    if drops is None:
+        return "the rules have no drops"
+    if parsed.kind == A.MISS and drops.misses is None:
+        return "the rules do not count missed turns"
+    return "you may drop or miss a turn only at the start of your turn, before drawing"
+
+
+#: why a move of each of these kinds is not allowed now, when no move of its kind is
+_NOT_OFFERED = {
+    A.PUSH: lambda *_: "you may push only when the rules allow it and both a discard and a stock "
+                       "card are there",
+    A.KNOCK: _knock_not_offered,
+    A.GIN: _gin_not_offered,
+    A.SHOW: lambda game, *_: "the rules have no show (declaration)" if game.ruleset.show is None
+    else "you may show only after drawing, in your own turn",
+    A.DROP: _drop_not_offered,
+    A.MISS: _drop_not_offered,
+    A.MAY_I: lambda game, *_: "no discard can be claimed now" if game.ruleset.turn.claims is not None
+    else "the rules have no out-of-turn claims (May I?)",
+    A.PASS: lambda game, *_: "there is nothing to pass now: " + _phase_needs(game),
+}
+
+
+def _refused(game, p, parsed, missing, text: str, legal) -> str:
+    """Why a move of a kind allowed now is refused: the cards, the turn's order, or the
+    rules of discarding and melding."""
+    rs, kind = game.ruleset, parsed.kind
     if missing:
         return f"you do not hold {_names(missing)}"
     if game.owed and kind != A.MELD and kind != A.LAY_OFF:

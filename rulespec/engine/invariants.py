@@ -16,12 +16,12 @@
 from __future__ import annotations
 
 from collections import Counter
-from functools import lru_cache
 
 from .. import cards as C
-from .deal import deck_cards
 from ..melds.checks import penalty as _penalty
 from ..melds.context import rules_for
+from ..memo import cached, table
+from .deal import deck_cards
 
 
 class InvariantError(AssertionError):
@@ -106,7 +106,7 @@ def problems(game) -> list[str]:
 
 #: per game (by id): its list of results, how many of them are checked, the sums of
 #: their scores and what was wrong (the list object tells a new game from an old id)
-_SCORED: dict[int, tuple[list, int, list, list[str]]] = {}
+_SCORED: dict[int, tuple[list, int, list, list[str]]] = table()
 
 
 def _scored_hands(game) -> tuple[list, list[str]]:
@@ -135,7 +135,7 @@ def _scored_hands(game) -> tuple[list, list[str]]:
     return sums, wrong
 
 
-@lru_cache(maxsize=None)
+@cached(None)
 def _sorted_deck(packs: int, jokers: int) -> list[int]:
     return sorted(C.build_deck(packs, jokers))
 

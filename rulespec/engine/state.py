@@ -35,7 +35,7 @@ from .. import cards as C
 from ..limits import MAX_HAND_ACTIONS
 from ..melds import engine_support as ES
 from ..melds.context import rules_for
-from ..memo import Memo
+from ..memo import Memo, attach
 from ..melds.fast import deadwood_after_discard, deadwood_value
 from . import actions as A
 from .actions import Action
@@ -913,7 +913,7 @@ class Game:
             cr.value = tuple([1] * len(r.value))
             cr.__dict__.pop("_tables", None)
             cr.__dict__.pop("_count_rules", None)
-            r._count_rules = cr
+            attach(r, "_count_rules", cr)
         return cr
 
     def _opening_possible(self, p: int) -> bool:

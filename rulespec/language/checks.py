@@ -1,53 +1,21 @@
 """Semantic checks: rules that parse and fit the schema but cannot be played as written.
 
 Each check is a small generator registered under a stable code; it yields
-``Problem(path, message, hint)`` and the runner places it at the clause that set
-``path``. Codes starting with W are warnings.
+``Problem(path, message, hint)`` and the runner (:mod:`.problems`) places it at the
+clause that set ``path``. Codes starting with W are warnings. :func:`run` runs these, then
+the checks of ``game_checks`` and ``playable_checks``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass
-
 from .. import cards as C
 from ..ruleset import Ruleset
-from .builder import span_finder
-from .diagnostics import Diagnostic, line_of
+from . import game_checks, playable_checks, problems
+from .problems import Checks, Problem, player_counts, rounds, said
 
-MAX_PLAYER_COUNTS = 12
 MAX_RUN = 13  # no run can repeat a rank, whatever the ace rule
 
-
-@dataclass(frozen=True)
-class Problem:
-    path: str  # the rule path it concerns (its clause is shown)
-    message: str
-    hint: str | None = None
-
-
-Check = Callable[[Ruleset, dict], Iterator[Problem]]
-CHECKS: dict[str, Check] = {}
-
-
-def check(code: str):
-    """Register a check under its code."""
-
-    def register(fn: Check) -> Check:
-        CHECKS[code] = fn
-        return fn
-
-    return register
-
-
-def _player_counts(r: Ruleset) -> range:
-    hi = r.players.max if r.players.max is not None else r.players.min + MAX_PLAYER_COUNTS
-    return range(r.players.min, min(hi, MAX_PLAYER_COUNTS) + 1)
-
-
-def _rounds(r: Ruleset) -> range:
-    last = max([r.game.rounds or 1] + [c.round for c in r.opening.contracts])
-    return range(1, last + 1)
+check = Checks()  # this module's checks; game_checks and playable_checks keep their own
 
 
 def _say_players(n: int) -> str:
@@ -70,10 +38,10 @@ def deal_covers_players(r: Ruleset, doc: dict):
         yield Problem("name", "the rules never say how many cards each player gets",
                       "add a rule such as `deal: 10 cards each`")
         return
-    for n in _player_counts(r):
-        for rnd in _rounds(r):
+    for n in player_counts(r):
+        for rnd in rounds(r):
             if r.deal.hand_size(n, rnd) is None:
-                when = f" in round {rnd}" if len(_rounds(r)) > 1 else ""
+                when = f" in round {rnd}" if len(rounds(r)) > 1 else ""
                 yield Problem("deal.sizes", f"no hand size is given for {_say_players(n)}{when}",
                               "add a deal rule for that case, or narrow `players:`")
                 return
@@ -89,8 +57,8 @@ def _size_rule(r: Ruleset, players: int, round: int) -> int | None:
 
 @check("E312")
 def deck_big_enough(r: Ruleset, doc: dict):
-    for n in _player_counts(r):
-        for rnd in _rounds(r):
+    for n in player_counts(r):
+        for rnd in rounds(r):
             i = _size_rule(r, n, rnd)
             if i is None:
                 continue
@@ -98,7 +66,7 @@ def deck_big_enough(r: Ruleset, doc: dict):
             need = n * size + r.deal.starter_extra + int(r.deal.upcard) + int(r.wilds.cut) + 1
             have = r.deck.size(n)
             if need > have:
-                when = f" in round {rnd}" if len(_rounds(r)) > 1 else ""
+                when = f" in round {rnd}" if len(rounds(r)) > 1 else ""
                 yield Problem(f"deal.sizes.{i}",
                               f"{_say_players(n)} need {need} cards{when} (hands, upcard, cut card and one "
                               f"to draw) but the deck has only {have}",
@@ -110,7 +78,7 @@ def deck_big_enough(r: Ruleset, doc: dict):
 def packs_cover_players(r: Ruleset, doc: dict):
     if all(p.players is None for p in r.deck.packs):
         return
-    for n in _player_counts(r):
+    for n in player_counts(r):
         if not any(p.players is None or n in p.players for p in r.deck.packs):
             yield Problem("deck.packs", f"the rules never say how many packs {_say_players(n)} use",
                           "give a pack count for every number of players allowed")
@@ -123,7 +91,7 @@ def partnerships_fit(r: Ruleset, doc: dict):
     if p is None:
         return
     table = p.teams * p.size
-    bad = [n for n in _player_counts(r) if n != table]
+    bad = [n for n in player_counts(r) if n != table]
     if bad:
         yield Problem("partnerships",
                       f"{p.teams} teams of {p.size} need exactly {table} players, but the rules allow "
@@ -140,7 +108,7 @@ def every_card_has_a_value(r: Ruleset, doc: dict):
     if missing:
         yield Problem("values", f"these cards have no value: {' '.join(missing)}",
                       f"add them to `values:`, e.g. `{missing[0]} = 10`")
-    jokers = any(r.deck.jokers_for(n) for n in _player_counts(r))
+    jokers = any(r.deck.jokers_for(n) for n in player_counts(r))
     if jokers and r.values.joker is None and r.values.wild is None:
         yield Problem("deck.jokers", "the deck has jokers but no value is given for them",
                       "add `jokers = 20` (or the right number) to `values:`")
@@ -207,7 +175,7 @@ def contracts_fit(r: Ruleset, doc: dict):
                                         f"({req.kind}s have {rule.min}-{rule.max or 'any number of'} cards)",
                                   "change the contract or the meld sizes")
             need = sum(req.count * (_requirement_size(r, req.kind, req.size) or 0) for req in option)
-            for n in _player_counts(r):
+            for n in player_counts(r):
                 hand = r.deal.hand_size(n, contract.round)
                 if hand is not None and need > hand + 1 + r.deal.starter_extra:
                     yield Problem(path, f"round {contract.round} asks for {need} cards in melds but a hand "
@@ -257,11 +225,11 @@ def wild_settings_consistent(r: Ruleset, doc: dict):
         yield Problem("wilds.cut_joker_rank", "a cut joker can only make a rank wild when a card is cut",
                       "add `cut card` to `wild:`")
     any_wild = w.jokers or w.ranks or w.cards or w.cut
-    if w.jokers and not any(r.deck.jokers_for(n) for n in _player_counts(r)):
+    if w.jokers and not any(r.deck.jokers_for(n) for n in player_counts(r)):
         yield Problem("wilds.jokers", "jokers are wild but the deck has none", "add jokers to `deck:`")
     if not any_wild:
         for path in ("wilds.max_per_meld", "wilds.not_outnumber", "wilds.replace", "wilds.all_wild", "wilds.as_natural"):
-            if _said(doc, path):
+            if said(doc, path):
                 yield Problem(path, "this limits wild cards, but the rules have none", "say which cards are wild in `wild:`")
                 return
 
@@ -386,7 +354,7 @@ def game_can_end(r: Ruleset, doc: dict):
         yield Problem("game", "the game never ends: there is no target score, number of deals or elimination",
                       "add `game: to 100 points` or `game: 7 deals`")
     if g.eliminate is not None and g.winner != "lowest":
-        yield Problem("game.winner" if _said(doc, "game.winner") else "game.eliminate", "players are knocked out for high totals, so the lowest total must win",
+        yield Problem("game.winner" if said(doc, "game.winner") else "game.eliminate", "players are knocked out for high totals, so the lowest total must win",
                       "write `lowest wins`")
     for path, value in (("scoring.cap", r.scoring.cap), ("scoring.wrong_show", r.scoring.wrong_show)):
         if g.eliminate is not None and value is not None and value >= g.eliminate:
@@ -404,31 +372,10 @@ def drops_only_with_penalty_scoring(r: Ruleset, doc: dict):
 # ------------------------------------------------------------------ running
 
 
-def _said(doc: dict, path: str) -> bool:
-    node = doc
-    for part in path.split("."):
-        if not isinstance(node, dict) or part not in node:
-            return False
-        node = node[part]
-    return True
+#: every check by code, in the order they run: these, then game_checks', then playable_checks'
+CHECKS = {**check, **game_checks.check, **playable_checks.check}
 
 
-def run(ruleset: Ruleset, doc: dict, sources: dict, texts: dict[str, str]) -> list[Diagnostic]:
-    """Every problem every registered check finds, each at the clause it concerns."""
-    out = []
-    main = ruleset.origin.file if ruleset.origin else "<text>"
-    span_for = span_finder(sources)
-    for code, fn in CHECKS.items():
-        for p in fn(ruleset, doc):
-            span = span_for(p.path.split("."))
-            if span is None:
-                out.append(Diagnostic(code, p.message, main, 1, 1, None, p.hint, line_of(texts.get(main, ""), 1)))
-                continue
-            end = span["end_column"] if span["end_line"] == span["line"] else None
-            out.append(Diagnostic(code, p.message, span["file"], span["line"], span["column"], end, p.hint,
-                                  line_of(texts.get(span["file"], ""), span["line"])))
-    return out
-
-
-from . import game_checks  # noqa: E402,F401  (registers the checks for degenerate games)
-from . import playable_checks  # noqa: E402,F401  (registers E360-E362 and E364)
+def run(ruleset: Ruleset, doc: dict, sources: dict, texts: dict[str, str]):
+    """Every problem every check finds, each at the clause it concerns."""
+    return problems.run(CHECKS, ruleset, doc, sources, texts)

@@ -8,6 +8,7 @@ problems are reported together.
 
 from __future__ import annotations
 
+import json
 import os
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -338,9 +339,29 @@ def load(path: str | Path) -> Variant:
     return Compiler().compile_file(path)
 
 
-__all__ = ["MAX_EXTENDS_DEPTH", "MAX_FILE_BYTES", "Compiler", "compile_text", "display_name", "load"]
+__all__ = ["MAX_EXTENDS_DEPTH", "MAX_FILE_BYTES", "Compiler", "compile_all", "compile_text", "display_name",
+           "ir_json", "load"]
 
 
 def compile_text(text: str, name: str = "<text>", base_dir: str | Path | None = None) -> Variant:
     """Compile variant text; ``extends`` is looked up from ``base_dir`` (default: here)."""
     return Compiler().compile_text(text, name, base_dir)
+
+
+def compile_all(files: list[Path]) -> tuple[dict[Path, Variant], list[Diagnostic]]:
+    """Every file compiled with one compiler (parents are resolved once): the variants
+    that compile, by file, and every diagnostic of them all, each once."""
+    compiler, variants, diags = Compiler(), {}, []
+    for f in dict.fromkeys(files):
+        try:
+            v = compiler.compile_file(f)
+            variants[f] = v
+            diags.extend(v.warnings)
+        except SpecError as e:
+            diags.extend(e.diagnostics)
+    return variants, list(dict.fromkeys(diags))
+
+
+def ir_json(ir: dict) -> str:
+    """The IR as the JSON text ``rulespec compile`` prints and ``rulespec build`` writes."""
+    return json.dumps(ir, indent=2, ensure_ascii=False) + "\n"

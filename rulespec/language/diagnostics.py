@@ -13,10 +13,10 @@ through :func:`~rulespec.terminal.visible`: a file's control characters show as 
 
 from __future__ import annotations
 
-import functools
 import unicodedata
 from dataclasses import dataclass
 
+from ..memo import cached
 from ..terminal import visible
 
 
@@ -154,7 +154,7 @@ def line_of(text: str, line: int) -> str | None:
     return lines[line - 1] if 0 < line <= len(lines) else None
 
 
-@functools.lru_cache(maxsize=4)
+@cached(4)
 def _lines(text: str) -> tuple[str, ...]:
     """The lines of a file, split once (every diagnostic of the file asks for one)."""
     lines = text.split("\n")

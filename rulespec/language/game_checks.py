@@ -36,7 +36,9 @@ at all (target, deals or elimination) is E343.
 from __future__ import annotations
 
 from ..ruleset import Ruleset
-from .checks import Problem, _said, check
+from .problems import Checks, Problem, said
+
+check = Checks()  # this module's checks, run after those of checks.py
 
 #: scoring methods under which the winner of a hand scores (the others' losers do)
 WON = ("winner collects", "knock")
@@ -48,7 +50,7 @@ def _at(r: Ruleset, doc: dict, *paths: str) -> str:
     """Where to show a problem about ``paths``: the first a house file changes, else the
     first the rules say (the last one otherwise)."""
     own = r.origin.overrides if r.origin else ()
-    return next((p for p in paths if p in own), next((p for p in paths if _said(doc, p)), paths[-1]))
+    return next((p for p in paths if p in own), next((p for p in paths if said(doc, p)), paths[-1]))
 
 
 @check("E315")

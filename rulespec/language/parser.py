@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import dataclasses
-import functools
 import re
 from pathlib import Path
 
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
+from ..memo import cached
 from .diagnostics import Diagnostic, SpecError, line_of, stopped_after, suggest
 from .parser_cache import cache_file
 
@@ -39,7 +39,7 @@ _NOT_LINE_BREAKS = {"\f": "a form feed", "\v": "a vertical tab", "\x85": "a NEL 
                     "\u2028": "a Unicode line separator", "\u2029": "a Unicode paragraph separator"}
 
 
-@functools.lru_cache(maxsize=1)
+@cached(1)
 def grammar_path() -> Path:
     for p in GRAMMAR_CANDIDATES:
         if p.exists():
@@ -47,7 +47,7 @@ def grammar_path() -> Path:
     raise FileNotFoundError("rulespec.lark not found next to the package")  # a broken install
 
 
-@functools.lru_cache(maxsize=1)
+@cached(1)
 def parser() -> Lark:
     """The LALR parser, built once per process; its tables are kept (keyed by a hash of the
     grammar) only in the user's own cache folder, never in a shared one (see parser_cache)."""
@@ -89,7 +89,7 @@ def _word_at(text: str, pos: int) -> tuple[int, str]:
     return pos, (m.group(0) if m else text[pos : pos + 1])
 
 
-@functools.lru_cache(maxsize=1)
+@cached(1)
 def keywords() -> tuple[str, ...]:
     """Every fixed word of the language."""
     return tuple(sorted({t.pattern.value for t in parser().terminals

@@ -9,7 +9,7 @@ E362  an opening asks for a contract and a number of points at once
 E364  pushing with a stock that is rebuilt: hands can grow without end
 ====  ================================================================================
 
-Registered with :func:`~rulespec.language.checks.check` like every other check. (Fewer
+Registered in this module's own table of checks (:mod:`.problems`), run after the others. (Fewer
 than two players is E315, in ``game_checks``.)
 """
 
@@ -22,7 +22,9 @@ from ..melds import engine_support as ES
 from ..melds.context import rules_for
 from ..memo import Memo
 from ..ruleset import Ruleset
-from .checks import Problem, _player_counts, _rounds, check
+from .problems import Checks, Problem, player_counts, rounds
+
+check = Checks()  # this module's checks, run after those of checks.py
 
 #: the most meld moves one hand may offer: the interpreter lists every legal move, and a
 #: list this long takes about a second to build on one core
@@ -33,8 +35,8 @@ WITNESS_HANDS = 4
 
 def _hand_sizes(r: Ruleset):
     """``(players, round, cards dealt)`` for every deal the rules can make."""
-    for n in _player_counts(r):
-        for rnd in _rounds(r):
+    for n in player_counts(r):
+        for rnd in rounds(r):
             size = r.deal.hand_size(n, rnd)
             if size is not None:
                 yield n, rnd, size
@@ -61,7 +63,7 @@ def show_fits_the_hand(r: Ruleset, doc: dict):
     need = runs * r.melds.run.min
     for n, rnd, size in _hand_sizes(r):
         if need > size:
-            when = f" in round {rnd}" if len(_rounds(r)) > 1 else ""
+            when = f" in round {rnd}" if len(rounds(r)) > 1 else ""
             most = size // r.melds.run.min
             yield Problem(path, f"a show needs at least {runs} runs of {r.melds.run.min} cards "
                                 f"({need} cards), but with {n} players{when} a hand has only "

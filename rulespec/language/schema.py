@@ -3,15 +3,15 @@ to the clause that caused it."""
 
 from __future__ import annotations
 
-import functools
 import json
 from pathlib import Path
 
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import best_match
 
-from .builder import span_finder
+from ..memo import cached
 from .diagnostics import Diagnostic, line_of
+from .spans import span_finder
 
 SCHEMA_PATH = Path(__file__).with_name("schema.json")
 
@@ -34,7 +34,7 @@ def _inline_refs(node, defs: dict):
     return {"allOf": [target, node]}
 
 
-@functools.lru_cache(maxsize=1)
+@cached(1)
 def validator() -> Draft202012Validator:
     schema = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
     Draft202012Validator.check_schema(schema)

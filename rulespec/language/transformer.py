@@ -13,6 +13,7 @@ from lark import Token, Tree
 
 from .. import cards as C
 from .diagnostics import Diagnostic, line_of
+from .schema import either, term_words
 
 # Paths whose clauses add items to one list rather than set one value.
 APPEND_PATHS = frozenset({"deck.packs", "deal.sizes", "wilds.ranks", "wilds.cards"})
@@ -421,8 +422,6 @@ class RuleTransformer:
         word = str(node.children[-1])
         word = word[:-1] if word.endswith("s") else word
         if _MELD_KINDS[word] != kind:
-            from .schema import either, term_words  # the words a variant may use, from the schema
-
             other = _MELD_KINDS[word]
             hint = f"write `{other}s are called {word}s`" if word in term_words(other) \
                 else f"a {kind} can be called {either(term_words(kind))}"  # never a hint that fails again

@@ -7,9 +7,9 @@ behind the Lark grammar: a word the grammar learns is known to all of them.
 
 from __future__ import annotations
 
-import functools
 import re
 
+from ..memo import cached
 from .parser import TOPICS, parser
 
 # Terminals whose text is a pattern of its own rather than a list of words: the tools use
@@ -34,7 +34,7 @@ def _words_of_pattern(pattern: str) -> set[str]:
     return words
 
 
-@functools.lru_cache(maxsize=1)
+@cached(1)
 def words() -> tuple[str, ...]:
     """Every fixed word of the language (longest first, as an alternation wants them)."""
     found: set[str] = set()
@@ -50,7 +50,7 @@ def words() -> tuple[str, ...]:
     return tuple(sorted(found, key=lambda w: (-len(w), w)))
 
 
-@functools.lru_cache(maxsize=1)
+@cached(1)
 def patterns() -> dict[str, str]:
     """The grammar's own regular expressions for cards, ranks, numbers and partners."""
     return {t.name: t.pattern.value for t in parser().terminals if t.name in PATTERN_TERMINALS}
@@ -66,7 +66,7 @@ WORD_EDGE_BEFORE = r"(?<![\w'’-])"
 WORD_EDGE_AFTER = r"(?![\w'’-])"
 
 
-@functools.lru_cache(maxsize=1)
+@cached(1)
 def token_patterns() -> tuple[tuple[str, str], ...]:
     """(kind, regular expression) in the order a highlighter tries them, one line at a time.
 

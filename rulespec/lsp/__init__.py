@@ -15,7 +15,7 @@ def register(subparsers) -> None:
 
 
 def cmd_lsp(args) -> int:
-    from ..cli import EXIT_OK, EXIT_TOOL, err
+    from ..report import EXIT_OK, EXIT_TOOL, err
 
     try:
         from .server import serve

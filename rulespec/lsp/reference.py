@@ -9,15 +9,16 @@ source checkout reads ``docs/language.md``.
 
 from __future__ import annotations
 
-import functools
 import re
 from pathlib import Path
+
+from ..memo import cached
 
 _HERE = Path(__file__).resolve().parent.parent
 PAGE_CANDIDATES = (_HERE / "docs" / "language.md", _HERE.parent / "docs" / "language.md")
 
 
-@functools.lru_cache(maxsize=1)
+@cached(1)
 def _sections() -> tuple[dict[str, str], dict[str, str], dict[str, str]]:
     """Topic → its introduction, topic → its heading's words, clause (grammar rule) → its text."""
     page = next((p for p in PAGE_CANDIDATES if p.exists()), None)

@@ -8,6 +8,7 @@ how long a set or run may be all come from here, and here only from the ``Rulese
 from __future__ import annotations
 
 from .. import cards as C
+from ..memo import attach
 from ..ruleset import Ruleset
 
 #: Longest run any aces rule allows: thirteen ranks, each at most once.
@@ -49,7 +50,6 @@ class Rules:
         # card values: what a card costs left in hand, wild status included
         v = ruleset.values
         natural = list(ruleset.natural_values) + [v.joker or 0]
-        self.natural_value = tuple(natural)
         value = list(natural)
         for c in self.wild_codes:
             if v.wild is not None:
@@ -179,7 +179,7 @@ def rules_for(ruleset: Ruleset, wild: int | None = None) -> Rules:
     try:
         return ruleset.__dict__["_meld_rules"][wild]
     except KeyError:
-        cache = ruleset.__dict__.setdefault("_meld_rules", {})
+        cache = ruleset.__dict__.get("_meld_rules") or attach(ruleset, "_meld_rules", {})
         rules = cache[wild] = Rules(ruleset, wild)
         return rules
 

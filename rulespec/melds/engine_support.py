@@ -21,7 +21,7 @@ from collections import Counter
 from itertools import combinations
 
 from .. import cards as C
-from ..memo import Memo
+from ..memo import Memo, attach, table
 from .context import Rules
 from .distinct import distinct_readings, pair_up as _pair_up
 from .model import Reading
@@ -108,7 +108,8 @@ def _windows(rules: Rules):
     lowest first and the bit mask of those ranks."""
     hit = rules.__dict__.get("_engine_windows")
     if hit is None:
-        hit = rules._engine_windows = [(w, sum(1 << r for r in w)) for w in _make_windows(rules)]
+        hit = [(w, sum(1 << r for r in w)) for w in _make_windows(rules)]
+        attach(rules, "_engine_windows", hit)
     return hit
 
 
@@ -120,7 +121,7 @@ def _windows_by_start(rules: Rules) -> dict[int, list[tuple[tuple[int, ...], int
         hit = {}
         for w, mask in sorted(_windows(rules), key=lambda wm: len(wm[0])):
             hit.setdefault(w[0], []).append((w, mask))
-        rules._engine_windows_by_start = hit
+        attach(rules, "_engine_windows_by_start", hit)
     return hit
 
 
@@ -621,7 +622,7 @@ def fill_groups(rules: Rules, hand, slots: list[tuple[str, int, int]], keep: int
     return out if place(0) else None
 
 
-_FITTING: dict = {}
+_FITTING: dict = table()
 
 
 def _fitting(melds, kind: str, size: int) -> list:

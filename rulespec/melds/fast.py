@@ -18,6 +18,7 @@ from collections.abc import Iterable
 from itertools import combinations, product
 
 from .. import cards as C
+from ..memo import attach
 from ..ruleset import Ruleset
 from .context import Rules, rules_for
 from .solver import Search
@@ -55,7 +56,6 @@ class Tables:
         self.sets = rules.has_sets and rules.set_min >= 3
         if rules.has_sets and rules.set_min < 3:
             self.ok = False
-        self.wild_mask = sum(BIT[c] for c in rules.wild_codes)
         self.value = rules.value
         by_values: dict[tuple, tuple[tuple[int, ...], tuple[int, ...]]] = {}
         dead, shed = [], []
@@ -160,8 +160,8 @@ def tables(rules: Rules) -> Tables:
         base = rules_for(rules.ruleset, None) if rules.wild is not None else rules
         t = base.__dict__.get("_tables")
         if t is None:
-            t = base._tables = Tables(base)
-        rules._tables = t
+            t = attach(base, "_tables", Tables(base))
+        attach(rules, "_tables", t)
     return t
 
 
@@ -245,7 +245,8 @@ def _flat(ruleset: Ruleset, wild: int | None) -> tuple:
         return ruleset.__dict__["_meld_flat"][wild]
     except KeyError:
         flat = _rules_flat(rules_for(ruleset, wild))
-        ruleset.__dict__.setdefault("_meld_flat", {})[wild] = flat
+        cache = ruleset.__dict__.get("_meld_flat") or attach(ruleset, "_meld_flat", {})
+        cache[wild] = flat
         return flat
 
 

@@ -22,20 +22,11 @@ from collections.abc import Iterable, Sequence
 from itertools import combinations, product
 
 from .. import cards as C
+from ..memo import table
 from .context import Rules
 
 BITS = 4
-MASK = (1 << BITS) - 1
 NEG = -(10**9)
-
-
-class Slot(tuple):
-    """A required meld: ``(kind, size, pure)``; ``kind`` "set", "run" or "any"."""
-
-    __slots__ = ()
-
-    def __new__(cls, kind: str, size: int, pure: bool = False):
-        return tuple.__new__(cls, (kind, size, pure))
 
 
 def _guard(n: int) -> int:
@@ -51,7 +42,7 @@ GUARD = _guard(C.JOKER + 1)
 SHARED_RULES = 4
 SHARED_LIMIT = 10_000
 MEMO_LIMIT = 200_000
-_SHARED: dict[int, tuple[Rules, dict]] = {}
+_SHARED: dict[int, tuple[Rules, dict]] = table()
 
 
 class Search:

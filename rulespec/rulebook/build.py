@@ -16,8 +16,10 @@ import secrets
 import shutil
 from pathlib import Path
 
-from .. import cli
+from ..language.compiler import compile_all, ir_json
 from ..language.diagnostics import SpecError
+from ..outputs import rule_files
+from ..report import EXIT_OK, EXIT_RULES, EXIT_TOOL, err, print_diagnostic
 from .nav import SITE
 from .site import Entry, build_site, project_config, write_pages
 
@@ -130,17 +132,21 @@ def unfit_output(out: Path) -> str | None:
             f"replaces the whole folder, so name a new or empty folder, or one an earlier build wrote")
 
 
+def output_name(variants_dir: Path, file: Path) -> Path:
+    """``variants/house/x.rules`` → ``house/x``: where a variant's generated files go."""
+    return file.resolve().relative_to(variants_dir.resolve()).with_suffix("")
+
+
 def run(args) -> int:
     """The command: check the input and the output, compile, write, swap in."""
-    err = cli.err
     src, out = Path(args.variants), Path(args.out)
     if not src.exists():
         err.print(f"rulespec build: there is no folder {src}", style="bold red", markup=False)
-        return cli.EXIT_TOOL
-    files = cli.rule_files([str(src)])
+        return EXIT_TOOL
+    files = rule_files([str(src)])
     if not files:
         err.print(f"rulespec build: no .rules files in {src}", style="bold red", markup=False)
-        return cli.EXIT_TOOL
+        return EXIT_TOOL
     problem = unfit_output(out)
     if problem is None:
         try:
@@ -149,7 +155,7 @@ def run(args) -> int:
             problem = f"cannot write {out}: {e.strerror or e}"
     if problem is not None:
         err.print(f"rulespec build: {problem}", style="bold red", markup=False)
-        return cli.EXIT_TOOL
+        return EXIT_TOOL
     try:
         code = _build(files, src if src.is_dir() else src.parent, out, stage, site=not args.no_site)
     finally:
@@ -158,19 +164,18 @@ def run(args) -> int:
 
 
 def _build(files: list[Path], base: Path, out: Path, stage: Staging, site: bool) -> int:
-    err = cli.err
-    variants, diags = cli.compile_all(files)
+    variants, diags = compile_all(files)
     for d in diags:
-        cli.print_diagnostic(d)
+        print_diagnostic(d)
     if any(d.is_error for d in diags):
         err.print("build stopped: fix the errors above (nothing was written)", style="bold red")
-        return cli.EXIT_RULES
-    entries = [Entry(cli.output_name(base, f).as_posix(), v) for f, v in variants.items()]
+        return EXIT_RULES
+    entries = [Entry(output_name(base, f).as_posix(), v) for f, v in variants.items()]
     entries += outside_parents(entries)
     for e in entries:
         target = stage.path / f"{e.name}.json"
         target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(cli.ir_json(e.variant.ir), encoding="utf-8")
+        target.write_text(ir_json(e.variant.ir), encoding="utf-8")
     pages = write_pages(entries, stage.path)
     written = sorted(p.relative_to(stage.path).as_posix() for p in stage.path.rglob("*") if p.is_file())
     (stage.path / MARKER).write_text("# written by `rulespec build`, which replaces this folder whole\n"
@@ -181,15 +186,15 @@ def _build(files: list[Path], base: Path, out: Path, stage: Staging, site: bool)
             config = project_config(out)
             site_dir = mkdocs(_site_dir, config) if config else stage.path / SITE
             if site_dir is None:
-                return cli.EXIT_TOOL
+                return EXIT_TOOL
             site_stage = Staging(site_dir) if config else None
             if mkdocs(build_site, config, site_stage.path if site_stage else site_dir, generated=stage.path) is None:
-                return cli.EXIT_TOOL
+                return EXIT_TOOL
         swap(stage, *([site_stage] if site_stage else []))
     except OSError as e:
         err.print(f"rulespec build: cannot write {e.filename or out}: {e.strerror or e}", style="bold red",
                   markup=False)
-        return cli.EXIT_TOOL
+        return EXIT_TOOL
     finally:
         if site_stage:
             site_stage.discard()
@@ -198,7 +203,7 @@ def _build(files: list[Path], base: Path, out: Path, stage: Staging, site: bool)
     if site:
         err.print(f"site built in {_shown(site_stage.target if site_stage else out / SITE)}/ "
                   f"(open index.html there, or run `rulespec docs --serve`)", style="bold green", markup=False)
-    return cli.EXIT_OK
+    return EXIT_OK
 
 
 def _shown(path: Path) -> str:
@@ -251,7 +256,7 @@ def mkdocs(action, *args, **kwargs):
     try:
         return action(*args, **kwargs)
     except MkDocsException as e:
-        cli.err.print(f"the site did not build: {e}", style="bold red", markup=False)
+        err.print(f"the site did not build: {e}", style="bold red", markup=False)
         return None
 
 

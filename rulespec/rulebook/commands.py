@@ -9,7 +9,7 @@ SERVE_ADDRESS = "127.0.0.1:8000"  # where `rulespec docs --serve` listens
 
 
 def register(subparsers) -> None:
-    from ..cli import existing
+    from ..outputs import existing
 
     c = subparsers.add_parser("diff", help="what one variant changes against another, in words")
     c.add_argument("a", type=existing(), help="the variant to compare against (e.g. variants/gin.rules)")
@@ -24,7 +24,8 @@ def register(subparsers) -> None:
 def cmd_diff(args) -> int:
     from rich.table import Table
 
-    from ..cli import EXIT_OK, EXIT_RULES, compile_all, err, out, print_diagnostic
+    from ..language.compiler import compile_all
+    from ..report import EXIT_OK, EXIT_RULES, err, out, print_diagnostic
     from ..terminal import safe
     from .diff import changes
 
@@ -53,7 +54,7 @@ def cmd_diff(args) -> int:
 
 
 def cmd_docs(args) -> int:
-    from ..cli import EXIT_OK, EXIT_TOOL, err
+    from ..report import EXIT_OK, EXIT_TOOL, err
     from .build import mkdocs
     from .site import build_site
 

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import jinja2
 
+from ..memo import cached
 from . import safe
 from .diff import changes
 from .render import Related, Rulebook
@@ -25,7 +26,7 @@ TEMPLATES = Path(__file__).with_name("templates")
 ASSETS = Path(__file__).with_name("assets")
 
 
-@functools.lru_cache(maxsize=1)
+@cached(1)
 def environment() -> jinja2.Environment:
     return jinja2.Environment(
         loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=False, keep_trailing_newline=True,

@@ -22,8 +22,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from ..language.builder import span_for
 from ..language.diagnostics import Diagnostic, line_of
+from ..language.spans import span_for
 from .runner import ERROR, GAME_LIMIT, HAND_LIMIT, INVARIANT, BAD_MOVE, WON
 from .simulate import Settings, play_index
 

@@ -24,7 +24,7 @@ def _positive(text: str) -> int:
 
 
 def register(subparsers) -> None:
-    from ..cli import existing, writable
+    from ..outputs import existing, writable
     from ..limits import MAX_GAME_ACTIONS, MAX_HAND_ACTIONS
 
     c = subparsers.add_parser("simulate", help="play many games with bots and report statistics")
@@ -72,7 +72,8 @@ def register(subparsers) -> None:
 
 def _load(file: str):
     """The compiled variant, or None after printing why it does not compile."""
-    from ..cli import compile_all, print_diagnostic
+    from ..language.compiler import compile_all
+    from ..report import print_diagnostic
 
     variants, diags = compile_all([Path(file)])
     for d in diags:
@@ -86,7 +87,7 @@ def _load(file: str):
 
 def cmd_simulate(args) -> int:
     from ..agents import parse_agents
-    from ..cli import EXIT_INTERRUPTED, EXIT_OK, EXIT_RULES, EXIT_TOOL, err, out
+    from ..report import EXIT_INTERRUPTED, EXIT_OK, EXIT_RULES, EXIT_TOOL, err, out
     from .simulate import Interrupted, Settings, default_workers, simulate
 
     try:
@@ -151,7 +152,7 @@ def cmd_simulate(args) -> int:
 
 
 def _save_failures(folder: Path, file: str, variant, outcomes, players: int) -> None:
-    from ..cli import err
+    from ..report import err
     from .record import record_for
 
     failed = [o for o in outcomes if o.failure and o.history is not None]
@@ -253,7 +254,7 @@ def print_summary(s: dict, console) -> None:
 def cmd_replay(args) -> int:
     from rich.text import Text
 
-    from ..cli import EXIT_OK, EXIT_RULES, EXIT_TOOL, err, out, print_diagnostic
+    from ..report import EXIT_OK, EXIT_RULES, EXIT_TOOL, err, out, print_diagnostic
     from .record import RecordError, read_record, replay
 
     try:
@@ -306,7 +307,7 @@ def _replay_variant(record, override: str | None):
     """The variant to replay ``record`` under, and how to name it: the file ``--variant``
     names, else the rules the record carries (warning when they have changed on disk),
     else (a version 1 record) its variant file found in the search path."""
-    from ..cli import print_diagnostic
+    from ..report import print_diagnostic
     from ..language.diagnostics import SpecError
     from .record_rules import changes, compile_carried, old_record_variant
 
@@ -334,7 +335,7 @@ def _replay_variant(record, override: str | None):
 def cmd_play(args) -> int:
     from .. import terminal
     from ..agents import parse_agents
-    from ..cli import EXIT_OK, EXIT_RULES, EXIT_TOOL, err
+    from ..report import EXIT_OK, EXIT_RULES, EXIT_TOOL, err
     from .play import play_session
 
     try:

@@ -36,19 +36,12 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..language.diagnostics import Diagnostic, MAX_PER_FILE, RulespecError, stopped_after
+from ..language.diagnostics import Diagnostic, MAX_PER_FILE, stopped_after
 from ..language.files import read_bounded
 from . import record_schema
+from .record_error import RecordError
 from .record_rules import rules_of
 from .record_schema import FORMAT, MAX_RECORD_BYTES, VERSION
-
-
-class RecordError(RulespecError):
-    """A record that cannot be read or played: ``diagnostics`` says why."""
-
-    def __init__(self, diagnostics: list[Diagnostic]):
-        self.diagnostics = list(diagnostics)
-        super().__init__("\n".join(d.format() for d in self.diagnostics))
 
 
 @dataclass

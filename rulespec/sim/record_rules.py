@@ -16,6 +16,7 @@ from pathlib import Path
 from ..language.compiler import Compiler, text_of
 from ..language.diagnostics import Diagnostic
 from ..language.files import MAX_FILE_BYTES, describe_search_path, find_parent, read_bounded
+from .record_error import RecordError
 
 
 def sha256(text: str) -> str:
@@ -88,8 +89,6 @@ def changes(rules: list[dict], folder: Path, shown: str) -> list[Diagnostic]:
 def old_record_variant(name: str, folder: Path, shown: str) -> Path:
     """The variant file a version 1 record (which carries no rules) names, looked up like
     ``extends`` from the record's folder; raises :class:`RecordError` (E604) if there is none."""
-    from .record import RecordError
-
     found = find_parent(name, folder)
     if found.path is not None:
         return found.path

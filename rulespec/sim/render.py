@@ -18,7 +18,7 @@ from rich.text import Text
 
 from .. import cards as C
 from ..engine import actions as A
-from ..terminal import visible
+from ..terminal import pack, visible
 
 # suits in the order a hand is shown: black and red alternate (S H C D)
 SUIT_ORDER = (0, 1, 3, 2)
@@ -88,25 +88,6 @@ def meld_cards(cards, reading) -> list[int]:
     placed = [(place.get(C.rank_of(s), len(place)), w) for w, s in wilds]
     placed += [(place.get(C.rank_of(c), len(place)), c) for c in rest]
     return [c for _, c in sorted(placed, key=lambda x: (x[0], C.sort_key(x[1])))]
-
-
-def pack(items, width: int, indent: int = 0) -> Text:
-    """``items`` (pairs of a separator and a text) on lines of at most ``width`` columns,
-    never splitting an item; a separator at the start of a line is left out, and lines
-    after the first start ``indent`` columns in."""
-    out = Text()
-    used = 0
-    for sep, item in items:
-        sep = Text(sep) if isinstance(sep, str) else sep
-        if used > indent and used + sep.cell_len + item.cell_len > width:
-            out.append("\n" + " " * indent)
-            used = indent
-        elif used:
-            out.append_text(sep)
-            used += sep.cell_len
-        out.append_text(item)
-        used += item.cell_len
-    return out
 
 
 def move_text(text: str, is_wild=lambda c: False) -> Text:

@@ -103,91 +103,114 @@ def play_game(variant, players: int | None = None, seed: int | None = None,
 
     start = time.perf_counter()
     game = new_game(variant, players=players, seed=seed)
-    n = game.n
-    names = tuple(agents[s % len(agents)] for s in range(n))
-    bots = [make_agent(names[s], seed=agent_seed(seed, s)) for s in range(n)]
-    out = GameOutcome(index=index, seed=seed, agents=names, players=n)
-    rs = game.ruleset
-    opening_rule = rs.opening
-    done_hands = 0
-    hand_actions = hand_turns = 0
-    turn_key = None
-    opened = False
-    steps = 0
-
-    def fail(kind: str, message: str) -> GameOutcome:
-        out.failure, out.message, out.at_action = kind, message, steps
-        return out
-
+    names = tuple(agents[s % len(agents)] for s in range(game.n))
+    bots = [make_agent(names[s], seed=agent_seed(seed, s)) for s in range(game.n)]
+    watch = _Watch(game, GameOutcome(index=index, seed=seed, agents=names, players=game.n))
+    out = watch.out
     try:
-        while not game.is_over():
-            if game.is_chance():
-                game.apply_chance()
-                steps += 1
-            else:
-                p = game.current_player()
-                if game.phase in ("draw", "play") and (done_hands, game.turn) != turn_key:
-                    turn_key = (done_hands, game.turn)
-                    hand_turns += 1
-                action = bots[p].choose(game, p)
-                try:
-                    action = game.apply(action)
-                except IllegalMove as e:  # the agent chose a move the game refuses
-                    return fail(BAD_MOVE, f"the {names[p]} agent chose `{action}`: {e.reason}")
-                steps += 1
-                out.actions += 1
-                hand_actions += 1
-                if action.kind == A.DROP:
-                    _count(out.events, "drops")
-                elif action.kind == A.MAY_I:
-                    _count(out.events, "claims")
-                elif action.kind == A.SHOW and (len(game.results) == done_hands or game.results[-1].reason != "show"):
-                    _count(out.events, "wrong shows")
-                elif action.kind == A.MISS:
-                    _count(out.events, "missed turns")
-                if (action.kind in (A.MELD, A.LAY_OFF) and len(game.results) == done_hands
-                        and any(game.opened)):
-                    opened = True
-            if len(game.results) > done_hands:
-                for res in game.results[done_hands:]:
-                    reason = res.reason
-                    if res.rummy:
-                        _count(out.events, "went rummy")
-                    needs = (opening_rule.contract(res.round) is not None
-                             or opening_rule.threshold is not None)
-                    out.hands.append(HandStats(res.round, reason, hand_actions, hand_turns,
-                                               tuple(res.scores), res.winner,
-                                               (opened or res.reason == "went out") if needs else None))
-                done_hands = len(game.results)
-                hand_actions = hand_turns = 0
-                opened = False
-                found = problems(game)
-                if found:
-                    return fail(INVARIANT, "; ".join(found))
-                if max_hands is not None and done_hands >= max_hands:
-                    break
-            elif check_every and steps % check_every == 0:
-                found = problems(game)
-                if found:
-                    return fail(INVARIANT, "; ".join(found))
-            if hand_actions > max_hand_actions:
-                return fail(HAND_LIMIT, f"hand {game.round} went on for more than {max_hand_actions:,} "
-                                        f"moves without ending")
-            if out.actions > max_actions:
-                return fail(GAME_LIMIT, f"the game went on for more than {max_actions:,} moves "
-                                        f"({done_hands} hands) without ending")
-        found = problems(game)
-        if found:
-            return fail(INVARIANT, "; ".join(found))
-        out.finished = True
+        watch.play(bots, check_every, max_actions, max_hand_actions, max_hands)
     except Exception as e:  # a bug in the interpreter or an agent, never a player's move
         tb = traceback.extract_tb(e.__traceback__)[-1]
-        return fail(ERROR, f"{type(e).__name__}: {e} (at {tb.filename.rsplit('/', 1)[-1]}:{tb.lineno})")
+        watch.fail(ERROR, f"{type(e).__name__}: {e} (at {tb.filename.rsplit('/', 1)[-1]}:{tb.lineno})")
     finally:
-        out.steps = steps
+        out.steps = watch.steps
         out.totals = tuple(game.totals)
         out.winners = tuple(game.winners)
         out.seconds = time.perf_counter() - start
         if keep_history and out.failure is not None:
             out.history = list(game.history)
     return out
+
+
+class _Watch:
+    """One game played by bots, and what :func:`play_game` keeps of it as it goes: the
+    outcome, the steps, and the moves, turns and openings of the hand being played."""
+
+    def __init__(self, game, out: GameOutcome):
+        self.game, self.out = game, out
+        self.steps = 0
+        self.done_hands = 0  # hands finished (and counted in out.hands)
+        self.hand_actions = self.hand_turns = 0
+        self.turn_key = None  # the turn last counted
+        self.opened = False  # has anyone met the opening requirement this hand
+
+    def fail(self, kind: str, message: str) -> None:
+        out = self.out
+        out.failure, out.message, out.at_action = kind, message, self.steps
+
+    def play(self, bots, check_every: int, max_actions: int, max_hand_actions: int,
+             max_hands: int | None) -> None:
+        """Play to the end, a failure or ``max_hands`` hands; invariants checked as asked."""
+        game, out = self.game, self.out
+        while not game.is_over():
+            if game.is_chance():
+                game.apply_chance()
+                self.steps += 1
+            elif not self._move(bots[game.current_player()]):
+                return
+            if len(game.results) > self.done_hands:
+                self._hands_ended()
+                if not self._checked():
+                    return
+                if max_hands is not None and self.done_hands >= max_hands:
+                    break
+            elif check_every and self.steps % check_every == 0 and not self._checked():
+                return
+            if self.hand_actions > max_hand_actions:
+                return self.fail(HAND_LIMIT, f"hand {game.round} went on for more than "
+                                             f"{max_hand_actions:,} moves without ending")
+            if out.actions > max_actions:
+                return self.fail(GAME_LIMIT, f"the game went on for more than {max_actions:,} moves "
+                                             f"({self.done_hands} hands) without ending")
+        if self._checked():
+            out.finished = True
+
+    def _checked(self) -> bool:
+        """Do the invariants hold? (A failure is recorded when they do not.)"""
+        found = problems(self.game)
+        if found:
+            self.fail(INVARIANT, "; ".join(found))
+        return not found
+
+    def _move(self, bot) -> bool:
+        """The player to move moves; False (a failure recorded) when the game refuses it."""
+        game, out = self.game, self.out
+        p = game.current_player()
+        if game.phase in ("draw", "play") and (self.done_hands, game.turn) != self.turn_key:
+            self.turn_key = (self.done_hands, game.turn)
+            self.hand_turns += 1
+        action = bot.choose(game, p)
+        try:
+            action = game.apply(action)
+        except IllegalMove as e:  # the agent chose a move the game refuses
+            self.fail(BAD_MOVE, f"the {out.agents[p]} agent chose `{action}`: {e.reason}")
+            return False
+        self.steps += 1
+        out.actions += 1
+        self.hand_actions += 1
+        hand_over = len(game.results) != self.done_hands
+        if action.kind == A.DROP:
+            _count(out.events, "drops")
+        elif action.kind == A.MAY_I:
+            _count(out.events, "claims")
+        elif action.kind == A.SHOW and (not hand_over or game.results[-1].reason != "show"):
+            _count(out.events, "wrong shows")
+        elif action.kind == A.MISS:
+            _count(out.events, "missed turns")
+        if action.kind in (A.MELD, A.LAY_OFF) and not hand_over and any(game.opened):
+            self.opened = True
+        return True
+
+    def _hands_ended(self) -> None:
+        """Count the hands that have just ended, and start the next one's counts."""
+        game, opening = self.game, self.game.ruleset.opening
+        for res in game.results[self.done_hands:]:
+            if res.rummy:
+                _count(self.out.events, "went rummy")
+            needs = opening.contract(res.round) is not None or opening.threshold is not None
+            met = (self.opened or res.reason == "went out") if needs else None
+            self.out.hands.append(HandStats(res.round, res.reason, self.hand_actions,
+                                            self.hand_turns, tuple(res.scores), res.winner, met))
+        self.done_hands = len(game.results)
+        self.hand_actions = self.hand_turns = 0
+        self.opened = False
