@@ -29,91 +29,27 @@ from __future__ import annotations
 import copy
 import random
 from collections import Counter
-from dataclasses import dataclass
 
 from .. import cards as C
 from ..limits import MAX_HAND_ACTIONS
 from ..melds import engine_support as ES
 from ..melds.context import rules_for
-from ..memo import Memo
 from ..melds.fast import deadwood_after_discard, deadwood_value
+from ..memo import Memo
 from . import actions as A
 from .actions import Action
 from .deal import check_stack, deck_cards, first_dealer
 from .errors import IllegalMove
 from .labels import named
+from .mechanics.exhaustion import Exhaustion
 from .scoring import HandResult, game_over, number, score_hand, team_totals
-from .stock import stock_gone
+from .views import Observation, Scores, TableMeld
 
 CHANCE = -1
 TERMINAL = -4
 
 #: moves in one hand beyond which a caller should suspect a hand that cannot end
 SAFETY_LIMIT = MAX_HAND_ACTIONS
-
-
-@dataclass
-class TableMeld:
-    """A meld on the table: its number, who laid it, its cards and how they are read."""
-
-    id: int
-    owner: int
-    cards: list
-    reading: object
-
-    def __str__(self) -> str:
-        return f"{self.id}: {C.cards_str(sorted(self.cards, key=C.sort_key))} ({A.reading_head(self.reading)})"
-
-
-@dataclass(frozen=True)
-class Scores:
-    """Scores so far. ``hand``: what each seat scored in the last finished hand (zeros
-    before the first); ``game``: each seat's total; ``teams``/``team_hand``: the same per
-    team under partnerships (seat ``s`` plays for team ``s % teams``), else None."""
-
-    hand: tuple
-    game: tuple
-    teams: tuple | None
-    team_hand: tuple | None
-    hands_played: int
-    winners: tuple  # the winning seats once the game is over
-
-
-@dataclass(frozen=True)
-class Observation:
-    """What one player may see. Hands of others are counts; the table and the discard
-    pile are public (every discard was seen face up)."""
-
-    player: int
-    current_player: int
-    phase: str
-    round: int
-    dealer: int
-    hand: tuple  # own cards, sorted by suit then rank
-    hand_sizes: tuple  # cards held by each seat
-    table: tuple  # TableMeld copies, in the order laid (``owner`` says whose)
-    discard_top: int | None
-    discard_pile: tuple  # bottom first
-    stock_size: int
-    wild: int | None  # the card cut as wild this deal
-    opened: tuple  # per seat: has gone down (opened)
-    active: tuple  # per seat: still in this hand (not dropped, not eliminated)
-    totals: tuple
-    last_hand: HandResult | None
-
-    def __str__(self) -> str:
-        lines = [f"round {self.round}, seat {self.player} to see; {self.phase}, "
-                 f"seat {self.current_player} to move",
-                 "hand: " + C.cards_str(self.hand),
-                 f"discard: {C.card_str(self.discard_top) if self.discard_top is not None else '-'}"
-                 f" ({len(self.discard_pile)}), stock: {self.stock_size}"]
-        if self.wild is not None:
-            lines.append(f"wild card: {C.card_str(self.wild)}")
-        for m in self.table:
-            lines.append(f"  seat {m.owner}: {m}")
-        lines.append("cards held: " + " ".join(str(n) for n in self.hand_sizes))
-        lines.append("totals: " + " ".join(str(t) for t in self.totals))
-        return "\n".join(lines)
 
 
 def new_game(variant, players: int | None = None, seed: int | None = None, deck=None) -> Game:
@@ -126,7 +62,7 @@ def new_game(variant, players: int | None = None, seed: int | None = None, deck=
     return Game(variant, players, seed, deck)
 
 
-class Game:
+class Game(Exhaustion):
     """A game in progress. See the module docstring for the phases."""
 
     def __init__(self, variant, players: int | None = None, seed: int | None = None, deck=None):
@@ -442,37 +378,10 @@ class Game:
         if self._stalemate():
             self._end_hand("stalemate")
             return
-        if stock_gone(self):
+        if self._stock_gone():
             self._end_hand("stock exhausted")
             return
         self._start_turn(self._next_seat(p, self.active))
-
-    def _stalemate(self) -> bool:
-        """Can no player ever go out again? Decided only where it can be proved: hands
-        never grow (no push, no claims), every hand is too small to lay a new meld after
-        a draw (keeping the card it must discard) or may lay none (it has opened, and
-        the rules allow no new melds after opening), and no card off the table fits any table meld (by lay-off or by taking a
-        wild's place). Then the table never changes and neither do the chances."""
-        rs = self.ruleset
-        if not rs.stalemate_applies:
-            return False
-        r = self.rules
-        smallest = min(r.set_min if r.has_sets else 99, r.run_min if r.has_runs else 99)
-        keep = self._keep_min()
-        barred = not rs.turn.new_melds_after_opening  # who has opened lays no new meld
-        if any(len(self.hands[p]) + 1 - keep >= smallest for p in range(self.n)
-               if self.active[p] and not (barred and self.opened[p])):
-            return False
-        pool = set(self.stock) | set(self.discards)
-        for p in range(self.n):
-            pool.update(self.hands[p])
-        rep = rs.wilds.replace
-        for m in self.table:
-            fits = self._layoffs_onto(m)
-            rescued = self._rescues_of(m) if rep is not None and m.reading.kind in rep.melds else {}
-            if any(c in fits or c in rescued for c in pool):
-                return False
-        return True
 
     # ================================================================ chance
 
@@ -548,35 +457,6 @@ class Game:
 
     # ================================================================ the stock
 
-    def _stock_live(self, extra: int = 0) -> bool:
-        return len(self.stock) > self.ruleset.stock.remaining + extra
-
-    def _can_rebuild(self) -> bool:
-        st = self.ruleset.stock
-        if st.action == "end" or not self.discards:
-            return False
-        if st.times is not None and self.reuses >= st.times:
-            return False
-        return len(self.stock) + len(self.discards) > st.remaining
-
-    def _rebuild(self) -> bool:
-        """Reuse the discard pile as the stock, as the rules say; False when they don't."""
-        if not self._can_rebuild():
-            return False
-        st = self.ruleset.stock
-        pile, self.discards = self.discards, []
-        self.reuses += 1
-        if st.action == "shuffle":
-            self.stock = pile + self.stock
-            self._rng.shuffle(self.stock)
-            self.stock_ordered = False
-        else:
-            # the pile turned face down: its first card is the new top
-            self.stock = pile[::-1] + self.stock if not self.stock else pile[::-1] + self.stock
-            self.stock_ordered = True
-        self.top_discarder = None
-        return True
-
     # ================================================================ legal moves
 
     def _compute_legal(self) -> list[Action]:
@@ -650,29 +530,6 @@ class Game:
                 acts.append(_MISS)
             acts.append(_DROP)
         return acts
-
-    def _discard_allowed_at_wall(self, p: int) -> bool:
-        """With the stock exhausted, may the top discard still be taken?"""
-        how = self.ruleset.stock.last_discard
-        if how in ("any", "none"):  # "none": the hand ends before the stock is gone for good
-            return True
-        if how == "knock" and self.ruleset.knock is not None:
-            top = self.discards[-1]
-            hand = self.hands[p] + [top]
-            if self._big_gin_ok(hand):
-                return True
-            limit = self.ruleset.knock.max_deadwood
-            if self._deadwood_after_discard(hand) > limit:
-                return False
-            # the knock's discard may not be the card just taken, where the rules say so
-            for c in set(hand):
-                if c == top and not self.ruleset.turn.discard_taken and any(x != c for x in hand):
-                    continue
-                rest = list(hand)
-                rest.remove(c)
-                if self._deadwood(rest) <= limit:
-                    return True
-        return False
 
     # ---------------------------------------------------------------- play
 
