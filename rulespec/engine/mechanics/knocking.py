@@ -1,0 +1,134 @@
+"""TODO knocking"""
+
+from __future__ import annotations
+
+from ... import cards as C
+from ...melds.fast import deadwood_after_discard, deadwood_value
+from .. import actions as A
+from ..actions import Action
+from ..views import TableMeld
+
+
+class Knocking:
+    """TODO"""
+
+    def _deadwood(self, hand) -> int:
+        return deadwood_value(self.rules, list(hand))
+
+    def _deadwood_after_discard(self, hand) -> int:
+        return deadwood_after_discard(self.rules, list(hand))
+
+    def _big_gin_ok(self, hand) -> bool:
+        g = self.ruleset.gin
+        return g is not None and g.big_gin and self._deadwood(hand) == 0
+
+    def _knock_starts(self, p: int) -> list[Action]:
+        rs = self.ruleset
+        out: list[Action] = []
+        hand = self.hands[p]
+        if rs.knock is None:
+            return out
+        limit = rs.knock.max_deadwood
+        if self._deadwood_after_discard(hand) <= limit:
+            banned = self._banned_discard(p)
+            for c in sorted(set(hand), key=C.sort_key):
+                if c != banned:
+                    rest = list(hand)
+                    rest.remove(c)
+                    if self._deadwood(rest) <= limit:
+                        out.append(A.KNOCKS[c])
+        if self._big_gin_ok(hand):
+            out.append(A.simple(A.GIN))
+        return out
+
+    def _knock_actions(self) -> list[Action]:
+        p = self.player
+        hand = self.hands[p]
+        acts = []
+        for cards, reading in self._lay_out_melds(p):
+            rest = list(hand)
+            for c in cards:
+                rest.remove(c)
+            if self._deadwood(rest) <= self.knock_limit:
+                acts.append(self._meld_action(cards, reading))
+        if sum(self.rules.value[c] for c in hand) <= self.knock_limit:
+            acts.append(A.simple(A.PASS))
+        return acts
+
+    def _defender_layoffs(self) -> list[Action]:
+        p = self.player
+        most = self.ruleset.knock.run_end_layoffs
+        acts = []
+        for m in self.table:
+            if m.owner != self.knocker:
+                continue
+            for c in set(self.hands[p]):
+                opts = self._layoffs_onto(m).get(c, [])
+                if most is not None and m.reading.kind == "run":
+                    opts = [a for a in opts if self._run_ends_ok(m, a.reading, most)]
+                acts.extend(opts)
+        return acts
+
+    def _run_ends_ok(self, m: TableMeld, new, most: int) -> bool:
+        """Does ``new`` (what run ``m`` becomes) hold at most ``most`` cards beyond each
+        end of the run as it was laid?"""
+        first = self.first_reading.get(m.id, m.reading)
+        low = new.ranks.index(first.ranks[0])
+        high = len(new.ranks) - low - len(first.ranks)
+        return low <= most and high <= most
+
+    def _lay_out_melds(self, p: int):
+        """The melds ``p`` may lay out after a knock (no longer than the rules allow)."""
+        most = self.ruleset.knock.lay_out_max
+        melds = self._hand_melds(p)
+        if most is None:
+            return melds
+        return [(cards, r) for cards, r in melds if len(cards) <= most]
+
+    def _do_knock(self, a: Action) -> None:
+        p = self.player
+        card = a.cards[0]
+        self.hands[p].remove(card)
+        self.discards.append(card)
+        self.top_discarder = p
+        self.knocker = p
+        self.knock_limit = self.ruleset.knock.max_deadwood
+        self.big_gin = False
+        self.phase = "knock"
+
+    def _do_gin(self, a: Action) -> None:
+        self.knocker = self.player
+        self.knock_limit = 0
+        self.big_gin = True
+        self.phase = "knock"
+
+    def _knock_done(self) -> None:
+        k = self.knocker
+        K = self.hand_value(k)
+        gin = self.ruleset.gin is not None and K == 0
+        self._gin = gin
+        self.defenders = [s for s in self._order_from(k) if s != k]
+        self._lays_off = self.ruleset.knock.defender_lays_off and not gin
+        self._next_defender()
+
+    def _next_defender(self) -> None:
+        if not self.defenders:
+            reason = ("big gin" if self.big_gin else "gin") if self._gin else "knock"
+            self._end_hand(reason, winner=self.knocker)
+            return
+        self.player = self.defenders[0]
+        self.phase = "lay off" if self._lays_off else "defend"
+
+    def hand_value(self, seat: int) -> int:
+        """Total value of the cards ``seat`` holds (unmelded cards after a knock)."""
+        v = self.rules.value
+        return sum(v[c] for c in self.hands[seat])
+
+    def _order_from(self, seat: int) -> list[int]:
+        out = [seat]
+        s = seat
+        while True:
+            s = self._next_seat(s, self.active)
+            if s == seat:
+                return out
+            out.append(s)
