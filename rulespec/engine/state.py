@@ -40,8 +40,11 @@ from .actions import Action
 from .deal import check_stack, deck_cards, first_dealer
 from .errors import IllegalMove
 from .labels import named
+from .mechanics.discarding import Discarding
+from .mechanics.drops import Drops
 from .mechanics.exhaustion import Exhaustion
 from .mechanics.knocking import Knocking
+from .mechanics.shows import Shows
 from .scoring import HandResult, game_over, number, score_hand, team_totals
 from .views import Observation, Scores, TableMeld
 
@@ -62,7 +65,7 @@ def new_game(variant, players: int | None = None, seed: int | None = None, deck=
     return Game(variant, players, seed, deck)
 
 
-class Game(Knocking, Exhaustion):
+class Game(Discarding, Drops, Shows, Knocking, Exhaustion):
     """A game in progress. See the module docstring for the phases."""
 
     def __init__(self, variant, players: int | None = None, seed: int | None = None, deck=None):
@@ -581,27 +584,6 @@ class Game(Knocking, Exhaustion):
         if rs.drops is not None and self.phase == "play":
             acts.append(_DROP)  # leaving the hand after drawing: a middle drop
         return acts
-
-    def _banned_discard(self, p: int) -> int | None:
-        """The card ``p`` may not discard now: the one just taken from the discard pile,
-        when the rules say so and the hand holds something else."""
-        t = self.taken
-        if t is None or self.ruleset.turn.discard_taken:
-            return None
-        if all(x == t for x in self.hands[p]):
-            return None
-        return t
-
-    def _discard_ok(self, p: int, c: int, last_ok: bool = False) -> bool:
-        hand = self.hands[p]
-        if len(hand) == 1 and not last_ok:
-            go = self.ruleset.going_out
-            if go is None or go.final_discard == "forbidden":
-                return False
-        if (not self.ruleset.turn.discard_taken and self.taken is not None and c == self.taken
-                and any(x != c for x in hand)):
-            return False
-        return True
 
     # knocks ---------------------------------------------------------
 
@@ -1137,32 +1119,6 @@ class Game(Knocking, Exhaustion):
         else:  # pragma: no cover
             raise AssertionError(phase)
 
-    def _do_miss(self, a: Action) -> None:
-        p = self.player
-        self.misses[p] += 1
-        if self.misses[p] >= self.ruleset.drops.misses:
-            self._drop(p, self.ruleset.drops.middle)
-        else:
-            self._end_turn()
-
-    def _do_drop(self, a: Action) -> None:
-        p = self.player
-        d = self.ruleset.drops
-        self._drop(p, d.middle if self.drawn[p] else d.first)
-
-    def _drop(self, p: int, points: int, ending: str = "drops") -> None:
-        self.dropped[p] = points
-        self.active[p] = False
-        self.out.extend(self.hands[p])
-        self.hands[p] = []
-        live = [s for s in range(self.n) if self.active[s]]
-        if len(live) == 1:
-            self._end_hand(ending, winner=live[0])
-            return
-        if self.turn == p:
-            self._turn_reset()
-            self._start_turn(self._next_seat(p, self.active))
-
     # ---------------------------------------------------------------- the table
 
     def _do_meld(self, a: Action) -> None:
@@ -1238,59 +1194,7 @@ class Game(Knocking, Exhaustion):
 
     # ---------------------------------------------------------------- ending a turn
 
-    def _do_discard(self, a: Action) -> None:
-        p = self.player
-        card = a.cards[0]
-        self.hands[p].remove(card)
-        self.discards.append(card)
-        self.top_discarder = p
-        t = self.ruleset.turn
-        if self.taken is not None and card == self.taken:
-            self.throw_backs += 1
-            if t.void_after_throw_backs is not None and self.throw_backs >= t.void_after_throw_backs:
-                self._end_hand("void", details={"why": "repeated throw-back"})
-                return
-        else:
-            self.throw_backs = 0
-        if not self.hands[p] and self.ruleset.going_out is not None:
-            self._went_out(p)
-            return
-        self._end_turn()
-
-    def _do_show(self, a: Action) -> None:
-        p = self.player
-        card = a.cards[0]
-        self.hands[p].remove(card)
-        if self.valid_show(p):
-            self.discards.append(card)
-            self.top_discarder = p
-            self._end_hand("show", winner=p)
-            return
-        self.hands[p].append(card)
-        self.wrong_shows.append(p)
-        self._drop(p, self.ruleset.scoring.wrong_show or 0, "wrong show")
-
     # ================================================================ hand end
-
-    def valid_show(self, seat: int) -> bool:
-        """Can ``seat``'s hand be declared: every card grouped, with the show's sequences?"""
-        hand = self.hands[seat]
-        s = self.ruleset.show
-        if not hand:
-            return False
-        cr = self._count_rules()
-        slots, counts = [], []
-        if s is not None:
-            if s.pure:
-                slots.append(("run", cr.run_min, True))
-                counts.append(s.pure)
-            if s.sequences > s.pure:
-                slots.append(("run", cr.run_min, False))
-                counts.append(s.sequences - s.pure)
-        from ..melds.solver import Search
-
-        val, _g, _d = Search(cr, list(hand), slots=slots, counts=counts).solve()
-        return val is not None and val == len(hand)
 
     def _end_hand(self, reason: str, winner: int | None = None, rummy: bool = False,
                   details: dict | None = None) -> None:

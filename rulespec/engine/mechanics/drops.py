@@ -1,0 +1,35 @@
+"""TODO drops"""
+
+from __future__ import annotations
+
+from ..actions import Action
+
+
+class Drops:
+    """TODO"""
+
+    def _do_miss(self, a: Action) -> None:
+        p = self.player
+        self.misses[p] += 1
+        if self.misses[p] >= self.ruleset.drops.misses:
+            self._drop(p, self.ruleset.drops.middle)
+        else:
+            self._end_turn()
+
+    def _do_drop(self, a: Action) -> None:
+        p = self.player
+        d = self.ruleset.drops
+        self._drop(p, d.middle if self.drawn[p] else d.first)
+
+    def _drop(self, p: int, points: int, ending: str = "drops") -> None:
+        self.dropped[p] = points
+        self.active[p] = False
+        self.out.extend(self.hands[p])
+        self.hands[p] = []
+        live = [s for s in range(self.n) if self.active[s]]
+        if len(live) == 1:
+            self._end_hand(ending, winner=live[0])
+            return
+        if self.turn == p:
+            self._turn_reset()
+            self._start_turn(self._next_seat(p, self.active))

@@ -1,0 +1,41 @@
+"""TODO shows"""
+
+from __future__ import annotations
+
+from ...melds.solver import Search
+from ..actions import Action
+
+
+class Shows:
+    """TODO"""
+
+    def valid_show(self, seat: int) -> bool:
+        """Can ``seat``'s hand be declared: every card grouped, with the show's sequences?"""
+        hand = self.hands[seat]
+        s = self.ruleset.show
+        if not hand:
+            return False
+        cr = self._count_rules()
+        slots, counts = [], []
+        if s is not None:
+            if s.pure:
+                slots.append(("run", cr.run_min, True))
+                counts.append(s.pure)
+            if s.sequences > s.pure:
+                slots.append(("run", cr.run_min, False))
+                counts.append(s.sequences - s.pure)
+        val, _g, _d = Search(cr, list(hand), slots=slots, counts=counts).solve()
+        return val is not None and val == len(hand)
+
+    def _do_show(self, a: Action) -> None:
+        p = self.player
+        card = a.cards[0]
+        self.hands[p].remove(card)
+        if self.valid_show(p):
+            self.discards.append(card)
+            self.top_discarder = p
+            self._end_hand("show", winner=p)
+            return
+        self.hands[p].append(card)
+        self.wrong_shows.append(p)
+        self._drop(p, self.ruleset.scoring.wrong_show or 0, "wrong show")
