@@ -13,7 +13,6 @@ from ..melds.checks import _why_not
 from . import actions as A
 from .labels import wrong_label
 
-
 #: why a meld or lay-off may not leave one card when going out needs no discard
 ONE_CARD_LEFT = ("you may not play down to one card: you go out only without a discard, so a last card "
                  "left alone could never leave your hand")

@@ -19,9 +19,9 @@ from collections import Counter
 from functools import lru_cache
 
 from .. import cards as C
-from .deal import deck_cards
 from ..melds.checks import penalty as _penalty
 from ..melds.context import rules_for
+from .deal import deck_cards
 
 
 class InvariantError(AssertionError):

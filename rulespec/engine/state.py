@@ -44,6 +44,8 @@ from .mechanics.discarding import Discarding
 from .mechanics.drops import Drops
 from .mechanics.exhaustion import Exhaustion
 from .mechanics.knocking import Knocking
+from .mechanics.laying_off import LayingOff
+from .mechanics.replacing import Replacing
 from .mechanics.shows import Shows
 from .scoring import HandResult, game_over, number, score_hand, team_totals
 from .views import Observation, Scores, TableMeld
@@ -65,7 +67,7 @@ def new_game(variant, players: int | None = None, seed: int | None = None, deck=
     return Game(variant, players, seed, deck)
 
 
-class Game(Discarding, Drops, Shows, Knocking, Exhaustion):
+class Game(Replacing, LayingOff, Discarding, Drops, Shows, Knocking, Exhaustion):
     """A game in progress. See the module docstring for the phases."""
 
     def __init__(self, variant, players: int | None = None, seed: int | None = None, deck=None):
@@ -850,130 +852,9 @@ class Game(Discarding, Drops, Shows, Knocking, Exhaustion):
 
     # lay-offs and replacements ----------------------------------------
 
-    def _layoff_allowed(self, p: int) -> bool:
-        lo = self.ruleset.turn.layoff
-        if lo is None or not self.ruleset.melds.on_table:
-            return False
-        if lo.requires == "opening" and not self.opened[p]:
-            return False
-        if lo.requires == "own meld" and not self.melded[p]:
-            return False
-        return True
-
-    def _onto_ok(self, p: int, m: TableMeld) -> bool:
-        onto = self.ruleset.turn.layoff.onto
-        if onto == "own":
-            return m.owner == p
-        if onto == "team":
-            return self._team(m.owner) == self._team(p)
-        return True
-
     def _team(self, seat: int) -> int:
         ps = self.ruleset.partnerships
         return seat % ps.teams if ps is not None else seat
-
-    def _layoff_options(self, m: TableMeld, card: int) -> list[Action]:
-        news = ES.extensions(self.rules, m.cards, m.reading, card)
-        if not news:
-            return []
-        if len(news) == 1:
-            return [Action(A.LAY_OFF, (card,), m.id, news[0])]
-        return [Action(A.LAY_OFF, (card,), m.id, r, A.layoff_label(m.reading, card, r)) for r in news]
-
-    def _layoff_actions(self, p: int) -> list[Action]:
-        if not self._layoff_allowed(p):
-            return []
-        hand = self.hands[p]
-        if not self._leaves_ok(len(hand) - 1):
-            return []
-        acts = []
-        for m in self.table:
-            if not self._onto_ok(p, m):
-                continue
-            onto = self._layoffs_onto(m)
-            for c in set(hand):
-                acts.extend(onto.get(c, ()))
-        return acts
-
-    def _layoffs_onto(self, m: TableMeld) -> dict:
-        """Every lay-off onto the table meld ``m``, by card (the same until ``m`` changes,
-        and it stays put for many turns)."""
-        return _LAYOFFS.get_or((self.rules, m.id, tuple(m.cards), m.reading), _by_card,
-                               lambda c: self._layoff_options(m, c))
-
-    def _replace_actions(self, p: int) -> list[Action]:
-        rep = self.ruleset.wilds.replace
-        if rep is None or (rep.after_opening and not self.opened[p]):
-            return []
-        acts = []
-        for m in self.table:
-            if m.reading.kind not in rep.melds or not m.reading.wilds:
-                continue
-            rescues = self._rescues_of(m)
-            for c in set(self.hands[p]):
-                for w, new in rescues.get(c, ()):
-                    if rep.reuse_this_turn and not self._can_replay(p, m, c, w, new):
-                        continue
-                    acts.append(Action(A.REPLACE, (c, w), m.id, new))
-        return acts
-
-    def _rescues_of(self, m: TableMeld) -> dict:
-        """Which wild card of the table meld ``m`` each natural card may take the place
-        of, by card (the same until ``m`` changes)."""
-        return _RESCUES.get_or((self.rules, tuple(m.cards), m.reading), _by_card,
-                               lambda c: ES.rescues(self.rules, m.cards, m.reading, c))
-
-    def _can_replay(self, p, m, natural, wild, new) -> bool:
-        """After swapping ``natural`` for ``wild`` in ``m``, can the wild be melded again
-        this turn (laid off somewhere, or in a new meld)? Before opening, only in a meld
-        towards the opening: asked of a copy of the game after the swap."""
-        if self.opening_due(p):
-            after = self.clone()
-            after._scratch = {}
-            after._do_replace(Action(A.REPLACE, (natural, wild), m.id, new))
-            return bool(after._owed_actions(p))
-        hand = list(self.hands[p])
-        hand.remove(natural)
-        hand.append(wild)
-        cards = list(m.cards)
-        cards.remove(wild)
-        cards.append(natural)
-        if self._layoff_allowed(p) and self._leaves_ok(len(hand) - 1):
-            for t in self.table:
-                if not self._onto_ok(p, t):
-                    continue
-                tc, tr = (cards, new) if t.id == m.id else (t.cards, t.reading)
-                if ES.extensions(self.rules, tc, tr, wild):
-                    return True
-        t = self.ruleset.turn
-        if self.opened[p] and not t.new_melds_after_opening:
-            return False
-        if t.melds_per_turn is not None and self.melds_this_turn >= t.melds_per_turn:
-            return False
-        for cards2, _r in ES.hand_melds(self.rules, hand):
-            if wild in cards2 and self._leaves_ok(len(hand) - len(cards2)):
-                return True
-        return False
-
-    def _owed_actions(self, p: int) -> list[Action]:
-        """While a wild taken off the table is owed: only moves that put it back down."""
-        owed = set(self.owed)
-        acts = []
-        t = self.ruleset.turn
-        may_meld = not (self.opened[p] and not t.new_melds_after_opening) and not (
-            t.melds_per_turn is not None and self.melds_this_turn >= t.melds_per_turn)
-        opening = self.opening_due(p)  # a meld before opening goes towards it
-        if may_meld and not (opening and not self._opening_possible(p)):
-            for cards, reading in self._hand_melds(p):
-                if (owed & set(cards) and self._leaves_ok(len(self.hands[p]) - len(cards))
-                        and not (opening and not self._opening_ok(p, cards, reading))):
-                    acts.append(self._meld_action(cards, reading))
-        if self._layoff_allowed(p) and self._leaves_ok(len(self.hands[p]) - 1):
-            for m in self.table:
-                if self._onto_ok(p, m):
-                    for w in owed:
-                        acts.extend(self._layoffs_onto(m).get(w, ()))
-        return acts
 
     # ================================================================ applying moves
 
@@ -1157,33 +1038,6 @@ class Game(Discarding, Drops, Shows, Knocking, Exhaustion):
             hand.remove(c)
         self.table.append(TableMeld(len(self.table) + 1, p, list(a.cards), a.reading))
 
-    def _do_lay_off(self, a: Action) -> None:
-        p = self.player
-        m = self.table[a.target - 1]
-        card = a.cards[0]
-        self.hands[p].remove(card)
-        self.first_reading.setdefault(m.id, m.reading)
-        m.cards.append(card)
-        m.reading = a.reading
-        if self.phase == "lay off":
-            return
-        self.played_this_turn = True
-        if card in self.owed:
-            self.owed.remove(card)
-        self._after_table_move(p)
-
-    def _do_replace(self, a: Action) -> None:
-        p = self.player
-        natural, wild = a.cards
-        m = self.table[a.target - 1]
-        self.hands[p].remove(natural)
-        m.cards.remove(wild)
-        m.cards.append(natural)
-        m.reading = a.reading
-        self.hands[p].append(wild)
-        if self.ruleset.wilds.replace.reuse_this_turn:
-            self.owed.append(wild)
-
     def _after_table_move(self, p: int) -> None:
         if not self.hands[p] and self.ruleset.going_out is not None:
             self._went_out(p)
@@ -1224,20 +1078,8 @@ def _key(a: Action):
     return a.key
 
 
-def _by_card(find) -> dict:
-    """``find(card)`` for every card code, kept where it finds something."""
-    out = {}
-    for c in range(C.JOKER + 1):
-        found = find(c)
-        if found:
-            out[c] = found
-    return out
-
-
 _MELD_CACHE = Memo(50_000)
 _HEADS = Memo(50_000)  # (rules, cards) -> head_counts of its readings
-_LAYOFFS = Memo(20_000)
-_RESCUES = Memo(20_000)
 
 _DRAW_STOCK, _DRAW_DISCARD, _PUSH = A.simple(A.DRAW_STOCK), A.simple(A.DRAW_DISCARD), A.simple(A.PUSH)
 _PASS, _MISS, _DROP = A.simple(A.PASS), A.simple(A.MISS), A.simple(A.DROP)
