@@ -32,9 +32,7 @@ from collections import Counter
 
 from .. import cards as C
 from ..limits import MAX_HAND_ACTIONS
-from ..melds import engine_support as ES
 from ..melds.context import rules_for
-from ..memo import Memo
 from . import actions as A
 from .actions import Action
 from .deal import check_stack, deck_cards, first_dealer
@@ -45,6 +43,8 @@ from .mechanics.drops import Drops
 from .mechanics.exhaustion import Exhaustion
 from .mechanics.knocking import Knocking
 from .mechanics.laying_off import LayingOff
+from .mechanics.melding import Melding
+from .mechanics.opening import Opening
 from .mechanics.replacing import Replacing
 from .mechanics.shows import Shows
 from .scoring import HandResult, game_over, number, score_hand, team_totals
@@ -67,7 +67,7 @@ def new_game(variant, players: int | None = None, seed: int | None = None, deck=
     return Game(variant, players, seed, deck)
 
 
-class Game(Replacing, LayingOff, Discarding, Drops, Shows, Knocking, Exhaustion):
+class Game(Melding, Opening, Replacing, LayingOff, Discarding, Drops, Shows, Knocking, Exhaustion):
     """A game in progress. See the module docstring for the phases."""
 
     def __init__(self, variant, players: int | None = None, seed: int | None = None, deck=None):
@@ -538,21 +538,6 @@ class Game(Replacing, LayingOff, Discarding, Drops, Shows, Knocking, Exhaustion)
 
     # ---------------------------------------------------------------- play
 
-    def _keep_min(self) -> int:
-        """Fewest cards a meld or lay-off may leave in hand (so the turn can still end)."""
-        go = self.ruleset.going_out
-        if go is None:
-            return 2
-        return 1 if go.final_discard == "required" else 0
-
-    def _leaves_ok(self, left: int) -> bool:
-        go = self.ruleset.going_out
-        if left < self._keep_min():
-            return False
-        if go is not None and go.final_discard == "forbidden" and left == 1:
-            return False
-        return True
-
     def _play_actions(self, claim: bool = False) -> list[Action]:
         rs = self.ruleset
         p = self.player
@@ -591,168 +576,6 @@ class Game(Replacing, LayingOff, Discarding, Drops, Shows, Knocking, Exhaustion)
 
     # melds ----------------------------------------------------------
 
-    def _hand_melds(self, p: int):
-        hand = self.hands[p]
-        return _MELD_CACHE.get_or((self.rules, tuple(sorted(hand))), ES.hand_melds, self.rules, hand)
-
-    def _meld_action(self, cards, reading) -> Action:
-        readings = ES.readings_of(self.rules, cards)
-        heads = _HEADS.get_or((self.rules, tuple(cards)), A.head_counts, readings) if len(readings) > 1 else None
-        return Action(A.MELD, tuple(cards), None, reading, A.meld_label(reading, readings, heads))
-
-    def _whole_hand_round(self) -> bool:
-        r = self.ruleset.turn.all_at_once
-        return r is not None and self.round in r
-
-    def opening_due(self, p: int) -> bool:
-        """Has ``p`` still to meet this hand's opening requirement (a contract or a
-        threshold), the melds laid towards it this turn not yet enough?"""
-        return self._needs_opening(p) or self.pending_mode == "open"
-
-    def _needs_opening(self, p: int) -> bool:
-        op = self.ruleset.opening
-        if self.opened[p]:
-            return False
-        return op.contract(self.round) is not None or op.threshold is not None
-
-    def _meld_actions(self, p: int) -> list[Action]:
-        rs = self.ruleset
-        t = rs.turn
-        hand = self.hands[p]
-        whole = self._whole_hand_round()
-        if self.opened[p] and not t.new_melds_after_opening and self.pending_mode is None:
-            return []
-        if (not whole and t.melds_per_turn is not None and self.melds_this_turn >= t.melds_per_turn
-                and self.pending_mode is None):
-            return []
-        out = []
-        opening = self.opening_due(p)
-        if opening and not whole and not self._opening_possible(p):
-            return []
-        if whole and self.pending_mode is None and not self._whole_ok(p, ()):
-            return []
-        # towards a contract alone, a meld's cards and kind decide (not which places its
-        # wild cards take): the readings of one group share the answer
-        by_kind = self.ruleset.opening.threshold is None
-        answers: dict = {}
-        for cards, reading in self._hand_melds(p):
-            left = len(hand) - len(cards)
-            if whole:
-                if not self._whole_ok(p, cards):
-                    continue
-            else:
-                if not self._leaves_ok(left):
-                    continue
-                if opening:
-                    key = (cards, reading.kind) if by_kind else (cards, reading)
-                    ok = answers.get(key)
-                    if ok is None:
-                        ok = answers[key] = self._opening_ok(p, cards, reading)
-                    if not ok:
-                        continue
-            out.append(self._meld_action(cards, reading))
-        return out
-
-    def _rest(self, p: int, cards) -> list[int]:
-        rest = list(self.hands[p])
-        for c in cards:
-            rest.remove(c)
-        return rest
-
-    def _whole_ok(self, p: int, cards) -> bool:
-        rest = self._rest(p, cards)
-        go = self.ruleset.going_out
-        how = go.final_discard if go is not None else "required"
-        cr = self._count_rules()
-        if how == "forbidden":
-            return ES.can_meld_all(cr, rest, 0)
-        if how == "optional":
-            return ES.can_meld_all(cr, rest, 1)
-        if not rest or not ES.can_meld_all(cr, rest, 1):
-            return False
-        return any(ES.can_meld_all(cr, [x for i, x in enumerate(rest) if i != j], 0)
-                   for j in {rest.index(c) for c in set(rest)})
-
-    def _count_rules(self):
-        r = self.rules
-        cr = r.__dict__.get("_count_rules")
-        if cr is None:
-            cr = copy.copy(r)
-            cr.value = tuple([1] * len(r.value))
-            cr.__dict__.pop("_tables", None)
-            cr.__dict__.pop("_count_rules", None)
-            r._count_rules = cr
-        return cr
-
-    def _opening_possible(self, p: int) -> bool:
-        """Can the opening still be completed from this hand at all? (One search that
-        spares one per candidate meld when the answer is no.)"""
-        hand = self.hands[p]
-        keep = self._keep_min()
-        melds = self._hand_melds(p)
-        if not self._contract_open(self.pending, lambda left: ES.can_fill_with(self.rules, melds, hand, left, keep)):
-            return False
-        return self._threshold_reachable(p, self.pending, hand, keep)
-
-    def _contract_open(self, laid, fills) -> bool:
-        """Is there no contract this round, or an option of it whose melds still missing
-        besides ``laid`` the hand ``fills`` (a test of the missing slots)?"""
-        contract = self.ruleset.opening.contract(self.round)
-        return contract is None or any(fills(left) for option in contract.options
-                                       for left in ES.fit_slots(ES.contract_slots(self.rules, option), laid))
-
-    def _threshold_reachable(self, p: int, laid, rest, keep: int, meld=None) -> bool:
-        """Can the melds ``laid`` plus what ``rest`` (the cards left in ``p``'s hand) can
-        still lay, keeping ``keep`` cards, reach the opening threshold? The melds of the
-        whole hand's best opening that ``meld`` (the one just added to ``laid``) leaves
-        alone answer most yeses, a cheap bound most noes, the solver the rest."""
-        threshold = self.ruleset.opening.threshold
-        if threshold is None:
-            return True
-        need = threshold - sum(ES.reading_value(self.rules, c, r) for c, r in laid)
-        if need <= 0:
-            return True
-        if meld is not None and self._opening_witness(p, meld, len(rest) - keep) >= need:
-            return True
-        in_meld = (ES.cards_in_melds(self._hand_melds(p)) if meld is None
-                   else self._meld_cards_within(p, rest))
-        return (ES.opening_bound(self.rules, rest, in_meld) >= need
-                and ES.opening_reaches(self.rules, rest, keep, need))
-
-    def _meld_cards_within(self, p: int, part) -> set[int]:
-        """The cards of ``part`` (part of ``p``'s hand) that are in a meld made of cards
-        of ``part`` alone (only these can count towards an opening from ``part``)."""
-        def by_copies() -> tuple:
-            # each meld of the hand as masks: bit c of masks[k] set when it holds over k
-            # copies of card c; most melds hold one copy of each card (a single mask)
-            single, multi = set(), set()
-            for cards, _r in self._hand_melds(p):
-                masks = []
-                for c, n in Counter(cards).items():
-                    masks += [0] * (n - len(masks))
-                    for k in range(n):
-                        masks[k] |= 1 << c
-                if len(masks) == 1:
-                    single.add(masks[0])
-                else:
-                    multi.add(tuple(masks))
-            return single, multi
-
-        single, multi = self._per_move("melds by copies", p, by_copies)
-        have = Counter(part)
-        everything = (1 << (C.JOKER + 1)) - 1
-        # lacking[k]: the cards ``part`` holds k copies of or fewer
-        lacking = [everything & ~sum(1 << c for c, n in have.items() if n > k)
-                   for k in range(max(map(len, multi), default=1))]
-        union = 0
-        for m in single:
-            if not m & lacking[0]:
-                union |= m
-        for masks in multi:
-            if not any(m & lacking[k] for k, m in enumerate(masks)):
-                union |= masks[0]
-        return {c for c in have if union >> c & 1}
-
     def _per_move(self, name: str, p: int, make):
         """A working value about player ``p`` at this move, made once (``make()``) and
         kept until the next move."""
@@ -763,92 +586,6 @@ class Game(Replacing, LayingOff, Discarding, Drops, Shows, Knocking, Exhaustion)
         if hit is None:
             hit = self._scratch[name] = make()
         return hit
-
-    def _opening_witness(self, p: int, meld, room: int) -> int:
-        """What the melds of one best opening of ``p``'s whole hand are worth that can
-        still go down beside ``meld`` (disjoint from it, using at most ``room`` cards): a
-        lower bound of what the rest of the hand can lay."""
-        def best_opening() -> tuple:
-            return Counter(self.hands[p]), [(Counter(g), len(g), ES.opening_value(self.rules, g))
-                                            for g in ES.opening_solution(self.rules, self.hands[p])[1]]
-
-        hand, groups = self._per_move("opening witness", p, best_opening)
-        taken = Counter(meld)
-        worth = 0
-        for group, size, value in groups:
-            if size <= room and not (taken + group) - hand:
-                taken += group
-                room -= size
-                worth += value
-        return worth
-
-    def _contract_witnesses(self, p: int) -> list:
-        """Ways found to complete the contract from the whole hand, as what each of its
-        melds leaves room for: ``(kind, size, hand less the other melds, cards in them)``
-        per meld of one solution (cached per move)."""
-        def find() -> list:
-            hit = []
-            contract = self.ruleset.opening.contract(self.round)
-            keep = self._keep_min()
-            hand = Counter(self.hands[p])
-            for option in contract.options:
-                slots = ES.contract_slots(self.rules, option)
-                for left in ES.fit_slots(slots, self.pending):
-                    groups = ES.fill_from(self._hand_melds(p), hand, left, keep, witness=True)
-                    if groups is None:
-                        groups = ES.fill_groups(self.rules, self.hands[p], left, keep)
-                    for i, (_g, j) in enumerate(groups or ()):
-                        others = [c for k, (h, _j) in enumerate(groups) if k != i for c in h]
-                        kind, size, _c = left[j]
-                        hit.append((kind, size, hand - Counter(others), len(others)))
-            return hit
-
-        return self._per_move("contract witness", p, find)
-
-    def _witnessed(self, p: int, cards, reading) -> bool:
-        """A quick yes for a contract meld: some solution found for the whole hand still
-        works with this meld in place of the one that filled its slot."""
-        need = Counter(cards).items()
-        room = len(self.hands[p]) - len(cards) - self._keep_min()
-        for kind, size, free, used in self._contract_witnesses(p):
-            if (reading.kind == kind and len(cards) >= size and used <= room
-                    and all(free[c] >= n for c, n in need)):
-                return True
-        return False
-
-    def _opening_ok(self, p: int, cards, reading) -> bool:
-        """May this meld go down towards the opening (contract and threshold), leaving a
-        hand that can still complete it?"""
-        rest = self._rest(p, cards)
-        keep = max(self._keep_min(), 0)
-        laid = self.pending + [(tuple(cards), reading)]
-        if self.ruleset.opening.contract(self.round) is not None and not self._witnessed(p, cards, reading):
-            melds = self._hand_melds(p)
-            if not self._contract_open(laid, lambda left: ES.can_fill_with(self.rules, melds, rest, left, keep)):
-                return False
-        return self._threshold_reachable(p, laid, rest, keep, cards)
-
-    def _pending_complete(self, p: int) -> bool:
-        if self.pending_mode == "whole":
-            go = self.ruleset.going_out
-            how = go.final_discard if go is not None else "required"
-            n = len(self.hands[p])
-            return n == 0 or (n == 1 and how != "forbidden")
-        op = self.ruleset.opening
-        contract = op.contract(self.round)
-        if contract is not None:
-            done = False
-            for option in contract.options:
-                slots = ES.contract_slots(self.rules, option)
-                if any(all(c == 0 for _, _, c in left) for left in ES.fit_slots(slots, self.pending)):
-                    done = True
-                    break
-            if not done:
-                return False
-        if op.threshold is not None:
-            if sum(ES.reading_value(self.rules, c, r) for c, r in self.pending) < op.threshold:
-                return False
-        return True
 
     # lay-offs and replacements ----------------------------------------
 
@@ -1002,46 +739,6 @@ class Game(Replacing, LayingOff, Discarding, Drops, Shows, Knocking, Exhaustion)
 
     # ---------------------------------------------------------------- the table
 
-    def _do_meld(self, a: Action) -> None:
-        p = self.player
-        if self.phase == "knock" or self.phase == "defend":
-            self._lay(p, a)
-            return
-        opening = self.opening_due(p)
-        whole = self._whole_hand_round()
-        self._lay(p, a)
-        self.melds_this_turn += 1
-        self.played_this_turn = True
-        self.melded[p] = True
-        for c in a.cards:
-            if c in self.owed:
-                self.owed.remove(c)
-        if whole:
-            self.pending_mode = "whole"
-            self.opened[p] = True
-        elif opening:
-            self.pending_mode = "open"
-            self.pending.append((a.cards, a.reading))
-            if self._pending_complete(p):
-                self.opened[p] = True
-                self.pending_mode = None
-                self.pending = []
-        else:
-            self.opened[p] = True
-        if self.pending_mode == "whole" and self._pending_complete(p):
-            self.pending_mode = None
-        self._after_table_move(p)
-
-    def _lay(self, p: int, a: Action) -> None:
-        hand = self.hands[p]
-        for c in a.cards:
-            hand.remove(c)
-        self.table.append(TableMeld(len(self.table) + 1, p, list(a.cards), a.reading))
-
-    def _after_table_move(self, p: int) -> None:
-        if not self.hands[p] and self.ruleset.going_out is not None:
-            self._went_out(p)
-
     def _went_out(self, p: int) -> None:
         rummy = not self._played_at_start if p == self.turn else False
         self._end_hand("went out", winner=p, rummy=rummy)
@@ -1077,9 +774,6 @@ class Game(Replacing, LayingOff, Discarding, Drops, Shows, Knocking, Exhaustion)
 def _key(a: Action):
     return a.key
 
-
-_MELD_CACHE = Memo(50_000)
-_HEADS = Memo(50_000)  # (rules, cards) -> head_counts of its readings
 
 _DRAW_STOCK, _DRAW_DISCARD, _PUSH = A.simple(A.DRAW_STOCK), A.simple(A.DRAW_DISCARD), A.simple(A.PUSH)
 _PASS, _MISS, _DROP = A.simple(A.PASS), A.simple(A.MISS), A.simple(A.DROP)
