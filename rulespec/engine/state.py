@@ -32,22 +32,28 @@ from collections import Counter
 
 from .. import cards as C
 from ..limits import MAX_HAND_ACTIONS
-from ..melds.context import rules_for
 from . import actions as A
 from .actions import Action
-from .deal import check_stack, deck_cards, first_dealer
+from .deal import first_dealer
 from .errors import IllegalMove
 from .labels import named
+from .mechanics.claims import Claims
+from .mechanics.dealing import Dealing
 from .mechanics.discarding import Discarding
+from .mechanics.drawing import Drawing
 from .mechanics.drops import Drops
+from .mechanics.ending import HandEnd
 from .mechanics.exhaustion import Exhaustion
 from .mechanics.knocking import Knocking
 from .mechanics.laying_off import LayingOff
 from .mechanics.melding import Melding
 from .mechanics.opening import Opening
+from .mechanics.playing import Playing
+from .mechanics.pushing import Pushing
 from .mechanics.replacing import Replacing
 from .mechanics.shows import Shows
-from .scoring import HandResult, game_over, number, score_hand, team_totals
+from .phases import Ending, Phase
+from .scoring import HandResult, number, team_totals
 from .views import Observation, Scores, TableMeld
 
 CHANCE = -1
@@ -67,8 +73,16 @@ def new_game(variant, players: int | None = None, seed: int | None = None, deck=
     return Game(variant, players, seed, deck)
 
 
-class Game(Melding, Opening, Replacing, LayingOff, Discarding, Drops, Shows, Knocking, Exhaustion):
-    """A game in progress. See the module docstring for the phases."""
+class Game(Dealing, Drawing, Pushing, Claims, Playing, Melding, Opening, LayingOff, Replacing,
+           Discarding, Knocking, Shows, Drops, Exhaustion, HandEnd):
+    """A game in progress. See the module docstring for the phases.
+
+    The core: construction, the public API, turns, chance steps and the dispatch of
+    moves. Each mechanic of the language is a mixin of :mod:`.mechanics` (its moves, how
+    it applies them, the state it keeps); they meet only through ``self``. A mechanic
+    hooks in with tables read once below: ``MOVES`` (action kind -> handler),
+    ``PHASES`` (phase -> legal moves), ``PASSES`` (phase -> what ``pass`` does),
+    ``THEN`` (what follows a run of chance steps) and ``CHANCE_STEPS``."""
 
     def __init__(self, variant, players: int | None = None, seed: int | None = None, deck=None):
         self.variant = variant
@@ -144,7 +158,7 @@ class Game(Melding, Opening, Replacing, LayingOff, Discarding, Drops, Shows, Kno
         """The chance outcome the seed (or the stacked deck) decides: the next card off
         the deck as it was shuffled."""
         kind, _seat = self._chance[0]
-        return A.simple(_CHANCE_KIND[kind], self.stock[-1])
+        return A.simple(kind, self.stock[-1])
 
     def apply_chance(self) -> Action:
         """Apply :meth:`chance_action` (the fast way to let the deck decide)."""
@@ -254,90 +268,13 @@ class Game(Melding, Opening, Replacing, LayingOff, Discarding, Drops, Shows, Kno
         lines.append(f"discard {top} ({len(self.discards)}), stock {len(self.stock)}")
         return "\n".join(lines)
 
-    # ================================================================ hands and turns
-
-    def _start_hand(self) -> None:
-        rs = self.ruleset
-        self.round += 1
-        n = self.n
-        self.in_hand = [p not in self.eliminated for p in range(n)]
-        seated = [p for p in range(n) if self.in_hand[p]]
-        if self.round > 1:
-            self.dealer = self._next_seat(self.dealer, self.in_hand,
-                                          -1 if rs.deal.rotation == "right" else 1)
-        elif not self.in_hand[self.dealer]:
-            self.dealer = seated[-1]
-        self.active = list(self.in_hand)
-        count = len(seated)
-        deck = deck_cards(rs, count)
-        stack = self._stacks[self.round - 1] if self.round - 1 < len(self._stacks) else None
-        if stack is not None:
-            order = check_stack(rs, count, stack)
-            self.stock = order[::-1]
-            self.stock_ordered = True
-        else:
-            self._rng.shuffle(deck)
-            self.stock = deck
-            self.stock_ordered = False
-        self.hands = [[] for _ in range(n)]
-        self.discards: list[int] = []
-        self.table: list[TableMeld] = []
-        self.out: list[int] = []  # cards out of play (hands of players who dropped out)
-        self.cut_card = None
-        self.wild = None
-        self.rules = rules_for(rs, None)
-        self.opened = [False] * n
-        self.melded = [False] * n  # has laid a meld of their own this hand
-        self.played = [False] * n  # has melded or laid off in an earlier turn (going rummy)
-        self.drawn = [False] * n  # has drawn this hand (a drop after it is a middle drop)
-        self.misses = [0] * n
-        self.dropped: dict[int, int] = {}  # seats out of this hand, and what it cost them
-        self.wrong_shows: list[int] = []
-        self.top_discarder = None
-        self.first_reading: dict[int, object] = {}  # a meld's reading before any lay-off
-        self.reuses = 0
-        self.discard_draws = 0
-        self.throw_backs = 0
-        self._turn_reset()
-        self.turn = None
-        self.player = None
-        self.phase = "deal"
-        self.knocker = None
-        self.knock_limit = None
-        self.big_gin = False
-        self.defenders: list[int] = []
-        self.claimers: list[int] = []
-        self.offerees: list[int] = []
-        self.moves_this_hand = 0
-        self._played_at_start = False
-        self._gin = False
-        self._lays_off = False
-        self._claimer = None
-        self._first_turn = not rs.turn.starter_draws
-        size = rs.deal.hand_size(count, self.round)
-        starter = self._next_seat(self.dealer, self.in_hand)
-        self.starter = starter
-        order = [starter]
-        while len(order) < count:
-            order.append(self._next_seat(order[-1], self.in_hand))
-        chance = [("deal", p) for _ in range(size) for p in order]
-        chance += [("deal", starter)] * rs.deal.starter_extra
-        if rs.wilds.cut:
-            chance.append(("cut", None))
-        if rs.deal.upcard:
-            chance.append(("upcard", None))
-        self._chance = chance
-        self._then = "begin"
-        self._buried = 0
-        self.deal_size = size
-        self.dealt = None  # each seat's cards once the deal is done
-        self._scratch = {}  # per-move working values (not game state)
+    # ================================================================ turns
 
     def _turn_reset(self) -> None:
         self.taken = None  # the card taken from the discard pile this turn
         self.melds_this_turn = 0
         self.pending: list = []  # melds laid this turn towards an opening not yet complete
-        self.pending_mode = None  # "open" | "whole" while such melds are being laid
+        self.pending_mode = None  # a Pending while such melds are being laid
         self.owed: list[int] = []  # wild cards taken off the table that must be melded again
         self.must_knock = False
         self.stock_only = False
@@ -353,17 +290,9 @@ class Game(Melding, Opening, Replacing, LayingOff, Discarding, Drops, Shows, Kno
                 return s
         return seat
 
-    def _begin(self) -> None:
-        rs = self.ruleset
-        self.dealt = [len(h) for h in self.hands]
-        if rs.deal.offer and self.discards:
-            roles = {"non-dealer": self.starter, "dealer": self.dealer}
-            self.offerees = [roles[r] for r in rs.deal.offer if r in roles]
-            self.phase = "offer"
-            self.player = self.offerees[0]
-            self.turn = self.player
-            return
-        self._start_turn(self.starter)
+    def _team(self, seat: int) -> int:
+        ps = self.ruleset.partnerships
+        return seat % ps.teams if ps is not None else seat
 
     def _start_turn(self, seat: int, stock_only: bool = False) -> None:
         self._turn_reset()
@@ -372,209 +301,21 @@ class Game(Melding, Opening, Replacing, LayingOff, Discarding, Drops, Shows, Kno
         self._played_at_start = self.played[seat]
         if self._first_turn and seat == self.starter:
             self._first_turn = False
-            self.phase = "play"
+            self.phase = Phase.PLAY
         else:
-            self.phase = "draw"
+            self.phase = Phase.DRAW
 
     def _end_turn(self) -> None:
         p = self.turn
         if self.played_this_turn:
             self.played[p] = True
         if self._stalemate():
-            self._end_hand("stalemate")
+            self._end_hand(Ending.STALEMATE)
             return
         if self._stock_gone():
-            self._end_hand("stock exhausted")
+            self._end_hand(Ending.STOCK_EXHAUSTED)
             return
         self._start_turn(self._next_seat(p, self.active))
-
-    # ================================================================ chance
-
-    def _take_from_stock(self, card: int) -> None:
-        s = self.stock
-        if s[-1] != card:
-            i = len(s) - 1 - s[::-1].index(card)
-            s[i], s[-1] = s[-1], s[i]
-        s.pop()
-
-    def _chance_apply(self, a: Action) -> None:
-        kind, seat = self._chance.pop(0)
-        card = a.cards[0]
-        self._take_from_stock(card)
-        if kind == "deal" or kind == "draw":
-            self.hands[seat].append(card)
-        elif kind == "cut":
-            self.cut_card = card
-            self.wild = card
-            self.rules = rules_for(self.ruleset, card)
-        elif kind == "upcard":
-            if (self.ruleset.deal.upcard_wild == "bury" and self.rules.is_wild(card)
-                    and self._buried < len(self.stock)):
-                self._buried += 1
-                self.stock.insert(len(self.stock) // 2, card)
-                self._chance.insert(0, ("upcard", None))
-            else:
-                self.discards.append(card)
-        if not self._chance:
-            then, self._then = self._then, None
-            getattr(self, "_then_" + then)()
-
-    def _then_begin(self) -> None:
-        self._begin()
-
-    def _then_play(self) -> None:
-        self.phase = "play"
-        self.player = self.turn
-
-    def _then_claimed(self) -> None:
-        claimer = self._claimer
-        if not self.ruleset.turn.claims.wait:
-            self.phase = "claim meld"
-            self.player = claimer
-            self._turn_reset_claim()
-            return
-        self._draw_for_turn()
-
-    def _turn_reset_claim(self) -> None:
-        self.melds_this_turn = 0
-        self.pending = []
-        self.pending_mode = None
-        self.owed = []
-
-    def _draw_for_turn(self) -> None:
-        self._chance = [("draw", self.turn)]
-        self._then = "play"
-
-    def _then_pushed(self) -> None:
-        p = self.turn
-        push = self.ruleset.turn.push
-        if push.then == "discard" and self.discards:
-            card = self.discards.pop()
-            self.hands[p].append(card)
-            self.taken = card
-            self.phase = "play"
-            self.player = p
-            return
-        if not self._stock_live() and not self._rebuild():
-            self._end_hand("stock exhausted")
-            return
-        self._draw_for_turn()
-
-    # ================================================================ the stock
-
-    # ================================================================ legal moves
-
-    def _compute_legal(self) -> list[Action]:
-        if self._over:
-            return []
-        if self._chance:
-            kind = _CHANCE_KIND[self._chance[0][0]]
-            if self.stock_ordered:
-                return [A.simple(kind, self.stock[-1])]
-            return [A.simple(kind, c) for c in sorted(set(self.stock), key=C.sort_key)]
-        phase = self.phase
-        if phase == "draw":
-            acts = self._draw_actions()
-        elif phase == "offer":
-            acts = [A.simple(A.DRAW_DISCARD), A.simple(A.PASS)]
-        elif phase == "claim":
-            acts = [A.simple(A.MAY_I), A.simple(A.PASS)]
-        elif phase == "play":
-            acts = self._play_actions()
-        elif phase == "claim meld":
-            acts = self._play_actions(claim=True)
-        elif phase == "knock":
-            acts = self._knock_actions()
-        elif phase == "lay off":
-            acts = self._defender_layoffs() + [A.simple(A.PASS)]
-        elif phase == "defend":
-            acts = [self._meld_action(c, r) for c, r in self._lay_out_melds(self.player)]
-            acts.append(A.simple(A.PASS))
-        else:  # pragma: no cover
-            acts = []
-        if phase in ("draw", "offer", "claim") or (phase == "play" and not self.ruleset.melds.on_table):
-            return acts  # built in order, no duplicates
-        return sorted(set(acts), key=_key)
-
-    # ---------------------------------------------------------------- draw
-
-    def _draw_actions(self) -> list[Action]:
-        """The moves that begin a turn, in sorted order (draws, then pass, miss, drop)."""
-        rs = self.ruleset
-        t = rs.turn
-        p = self.player
-        live = self._stock_live()
-        sources = ("stock",) if self.stock_only else t.draw_from
-        stock = discard = push = end = False
-        for src in sources:
-            if src == "stock":
-                stock = stock or live
-            elif src == "discard" and self.discards:
-                discard = live or self._discard_allowed_at_wall(p)
-            elif src == "push" and live and self.discards and t.push is not None:
-                push = True
-        uses_stock = "stock" in sources or "push" in sources
-        if not live and (uses_stock or not (discard or push)):
-            if self._can_rebuild():
-                stock = True
-            else:
-                end = True
-        elif not (stock or discard or push):
-            stock = True
-        acts = []
-        if stock:
-            acts.append(_DRAW_STOCK)
-        if discard:
-            acts.append(_DRAW_DISCARD)
-        if push:
-            acts.append(_PUSH)
-        if end:
-            acts.append(_PASS)
-        if rs.drops is not None:
-            if rs.drops.misses is not None:
-                acts.append(_MISS)
-            acts.append(_DROP)
-        return acts
-
-    # ---------------------------------------------------------------- play
-
-    def _play_actions(self, claim: bool = False) -> list[Action]:
-        rs = self.ruleset
-        p = self.player
-        hand = self.hands[p]
-        if self.must_knock:
-            return self._knock_starts(p)
-        acts: list[Action] = []
-        if rs.melds.on_table:
-            if self.owed:
-                return self._owed_actions(p)
-            acts.extend(self._meld_actions(p))
-            if self.pending_mode is not None and not self._pending_complete(p):
-                return acts
-            acts.extend(self._layoff_actions(p))
-            acts.extend(self._replace_actions(p))
-        if claim:
-            acts.append(A.simple(A.PASS))
-            return acts
-        # discards, in a player's order (the list comes out sorted without sorting)
-        held = set(hand)
-        order = [c for c in A.SORTED_CODES if c in held] if len(held) < 20 else sorted(held, key=C.sort_key)
-        banned = self._banned_discard(p)
-        last = len(hand) == 1
-        if not (last and (rs.going_out is None or rs.going_out.final_discard == "forbidden")):
-            d = A.DISCARDS
-            acts.extend(d[c] for c in order if c != banned)
-        acts.extend(self._knock_starts(p))
-        if rs.show is not None:
-            sh = A.SHOWS
-            acts.extend(sh[c] for c in order if c != banned)
-        if rs.drops is not None and self.phase == "play":
-            acts.append(_DROP)  # leaving the hand after drawing: a middle drop
-        return acts
-
-    # knocks ---------------------------------------------------------
-
-    # melds ----------------------------------------------------------
 
     def _per_move(self, name: str, p: int, make):
         """A working value about player ``p`` at this move, made once (``make()``) and
@@ -587,13 +328,39 @@ class Game(Melding, Opening, Replacing, LayingOff, Discarding, Drops, Shows, Kno
             hit = self._scratch[name] = make()
         return hit
 
-    # lay-offs and replacements ----------------------------------------
+    # ================================================================ chance
 
-    def _team(self, seat: int) -> int:
-        ps = self.ruleset.partnerships
-        return seat % ps.teams if ps is not None else seat
+    def _take_from_stock(self, card: int) -> None:
+        s = self.stock
+        if s[-1] != card:
+            i = len(s) - 1 - s[::-1].index(card)
+            s[i], s[-1] = s[-1], s[i]
+        s.pop()
 
-    # ================================================================ applying moves
+    def _receive(self, seat: int, card: int) -> None:
+        """A card dealt or drawn goes to its seat's hand."""
+        self.hands[seat].append(card)
+
+    def _chance_apply(self, a: Action) -> None:
+        kind, seat = self._chance.pop(0)
+        card = a.cards[0]
+        self._take_from_stock(card)
+        _CHANCE_STEPS[kind](self, seat, card)
+        if not self._chance:
+            then, self._then = self._then, None
+            _THEN[then](self)
+
+    # ================================================================ moves
+
+    def _compute_legal(self) -> list[Action]:
+        if self._over:
+            return []
+        if self._chance:
+            kind = self._chance[0][0]
+            if self.stock_ordered:
+                return [A.simple(kind, self.stock[-1])]
+            return [A.simple(kind, c) for c in sorted(set(self.stock), key=C.sort_key)]
+        return _PHASES[self.phase](self)
 
     def _resolve(self, action) -> Action:
         legal = self.legal_actions()
@@ -634,155 +401,40 @@ class Game(Melding, Opening, Replacing, LayingOff, Discarding, Drops, Shows, Kno
         if a.kind in A.CHANCE_KINDS:
             self._chance_apply(a)
             return
-        getattr(self, _HANDLERS[a.kind])(a)
-
-    # ---------------------------------------------------------------- draws
-
-    def _do_draw_stock(self, a: Action) -> None:
-        p = self.turn
-        self.drawn[p] = True
-        self.misses[p] = 0
-        if not self._stock_live():
-            if not self._rebuild() or not self._stock_live():
-                self._end_hand("stock exhausted")
-                return
-        cl = self.ruleset.turn.claims
-        if (cl is not None and self.phase == "draw" and self.discards
-                and self._stock_live(cl.penalty)):
-            order = []
-            s = p
-            for _ in range(self.n - 1):
-                s = self._next_seat(s, self.active)
-                if s == p:
-                    break
-                if s != self.top_discarder and s not in order:
-                    order.append(s)
-            if order:
-                self.claimers = order
-                self.phase = "claim"
-                self.player = order[0]
-                return
-        self._draw_for_turn()
-
-    def _do_draw_discard(self, a: Action) -> None:
-        p = self.player
-        t = self.ruleset.turn
-        if self.phase == "draw" and self._stock_live():
-            self.discard_draws += 1
-            if t.max_discard_draws is not None and self.discard_draws >= t.max_discard_draws:
-                self._end_hand("void", details={"why": "discard draw limit"})
-                return
-        if self.phase == "draw" and not self._stock_live():
-            self.must_knock = self.ruleset.stock.last_discard == "knock"
-        self.drawn[p] = True
-        self.misses[p] = 0
-        card = self.discards.pop()
-        self.hands[p].append(card)
-        self.taken = card
-        self.turn = p
-        self.phase = "play"
-
-    def _do_push(self, a: Action) -> None:
-        p = self.turn
-        self.drawn[p] = True
-        self.misses[p] = 0
-        left = self._next_seat(p, self.active)
-        card = self.discards.pop()
-        self.hands[left].append(card)
-        self._chance = [("draw", left)]
-        self._then = "pushed"
-
-    def _do_may_i(self, a: Action) -> None:
-        claimer = self.player
-        card = self.discards.pop()
-        self.hands[claimer].append(card)
-        self._claimer = claimer
-        self.claimers = []
-        self._chance = [("draw", claimer)] * self.ruleset.turn.claims.penalty
-        self._then = "claimed"
-        if not self._chance:
-            self._then = None
-            self._then_claimed()
+        _MOVES[a.kind](self, a)
 
     def _do_pass(self, a: Action) -> None:
-        phase = self.phase
-        if phase == "offer":
-            self.offerees.pop(0)
-            if self.offerees:
-                self.player = self.turn = self.offerees[0]
-            else:
-                first = {"non-dealer": self.starter, "dealer": self.dealer}[self.ruleset.deal.offer[0]]
-                self._start_turn(first, stock_only=True)
-        elif phase == "claim":
-            self.claimers.pop(0)
-            if self.claimers:
-                self.player = self.claimers[0]
-            else:
-                self.phase = "draw"
-                self._draw_for_turn()
-        elif phase == "claim meld":
-            if self.played_this_turn:
-                self.played[self.player] = True
-            self._draw_for_turn()
-            self.played_this_turn = False
-        elif phase == "draw":
-            self._end_hand("stock exhausted")
-        elif phase == "knock":
-            self._knock_done()
-        elif phase == "lay off":
-            self.phase = "defend"
-        elif phase == "defend":
-            self.defenders.pop(0)
-            self._next_defender()
-        else:  # pragma: no cover
-            raise AssertionError(phase)
-
-    # ---------------------------------------------------------------- the table
-
-    def _went_out(self, p: int) -> None:
-        rummy = not self._played_at_start if p == self.turn else False
-        self._end_hand("went out", winner=p, rummy=rummy)
-
-    # ---------------------------------------------------------------- ending a turn
-
-    # ================================================================ hand end
-
-    def _end_hand(self, reason: str, winner: int | None = None, rummy: bool = False,
-                  details: dict | None = None) -> None:
-        res = score_hand(self, reason, winner, rummy, details)
-        self.results.append(res)
-        for p in range(self.n):
-            self.totals[p] = number(self.totals[p] + res.scores[p])
-        over, winners = game_over(self)
-        self._chance = []
-        if over:
-            self._over = True
-            self.winners = winners
-            self.phase = "over"
-            self.player = None
-            return
-        self._start_hand()
-
-    # ================================================================ explanations
+        """``pass`` means what the phase makes it: decline, or say you are done."""
+        _PASSES[self.phase](self)
 
     def _explain(self, text: str, parsed) -> str:
         from .explain import explain
 
         return explain(self, text, parsed)
 
+    MOVES = {A.PASS: _do_pass}
+    CHANCE_STEPS = {A.DEAL: _receive, A.CARD: _receive}
 
-def _key(a: Action):
-    return a.key
+
+def _table(name: str) -> dict:
+    """One dispatch table of :class:`Game`: the mechanics' tables called ``name``
+    merged (a key in two mechanics is a mistake)."""
+    out: dict = {}
+    for cls in Game.__mro__:
+        part = cls.__dict__.get(name, {})
+        both = out.keys() & part.keys()
+        assert not both, f"{name}: {sorted(map(str, both))} played by two mechanics"
+        out.update(part)
+    return out
 
 
-_DRAW_STOCK, _DRAW_DISCARD, _PUSH = A.simple(A.DRAW_STOCK), A.simple(A.DRAW_DISCARD), A.simple(A.PUSH)
-_PASS, _MISS, _DROP = A.simple(A.PASS), A.simple(A.MISS), A.simple(A.DROP)
-
-_CHANCE_KIND = {"deal": A.DEAL, "cut": A.CUT, "upcard": A.UPCARD, "draw": A.CARD}
-
-_HANDLERS = {
-    A.DRAW_STOCK: "_do_draw_stock", A.DRAW_DISCARD: "_do_draw_discard", A.PUSH: "_do_push",
-    A.MAY_I: "_do_may_i", A.PASS: "_do_pass", A.MISS: "_do_miss", A.DROP: "_do_drop",
-    A.MELD: "_do_meld", A.LAY_OFF: "_do_lay_off", A.REPLACE: "_do_replace",
-    A.DISCARD: "_do_discard", A.KNOCK: "_do_knock", A.GIN: "_do_gin", A.SHOW: "_do_show",
-}
+#: action kind -> its handler, ``(game, action)``
+_MOVES = _table("MOVES")
+#: phase -> the legal moves in it, ``(game)``, each list in order
+_PHASES = _table("PHASES")
+#: phase -> what ``pass`` does in it, ``(game)``
+_PASSES = _table("PASSES")
+#: what follows the chance steps due -> its continuation, ``(game)``
+_THEN = _table("THEN")
+#: chance step kind -> what the card does, ``(game, seat, card)``
+_CHANCE_STEPS = _table("CHANCE_STEPS")

@@ -17,3 +17,12 @@ def by_card(find) -> dict:
         if found:
             out[c] = found
     return out
+
+
+def ordered(acts) -> list:
+    """Moves as ``legal_actions()`` lists them: each once, sorted by :attr:`Action.key`."""
+    return sorted(set(acts), key=_key)
+
+
+def _key(a):
+    return a.key

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from .. import actions as A
 from ..actions import Action
+from ..phases import Ending
 
 
 class Discarding:
@@ -28,7 +30,7 @@ class Discarding:
         if self.taken is not None and card == self.taken:
             self.throw_backs += 1
             if t.void_after_throw_backs is not None and self.throw_backs >= t.void_after_throw_backs:
-                self._end_hand("void", details={"why": "repeated throw-back"})
+                self._end_hand(Ending.VOID, details={"why": "repeated throw-back"})
                 return
         else:
             self.throw_backs = 0
@@ -36,3 +38,5 @@ class Discarding:
             self._went_out(p)
             return
         self._end_turn()
+
+    MOVES = {A.DISCARD: _do_discard}

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from .. import actions as A
 from ..actions import Action
+from ..phases import Ending
 
 
 class Drops:
@@ -21,7 +23,7 @@ class Drops:
         d = self.ruleset.drops
         self._drop(p, d.middle if self.drawn[p] else d.first)
 
-    def _drop(self, p: int, points: int, ending: str = "drops") -> None:
+    def _drop(self, p: int, points: int, ending: Ending = Ending.DROPS) -> None:
         self.dropped[p] = points
         self.active[p] = False
         self.out.extend(self.hands[p])
@@ -33,3 +35,11 @@ class Drops:
         if self.turn == p:
             self._turn_reset()
             self._start_turn(self._next_seat(p, self.active))
+
+    def _drew(self, p: int) -> None:
+        """``p`` drew (from the stock, the discard pile or by a push): a drop from now on
+        is a middle drop, and the missed turns in a row start again."""
+        self.drawn[p] = True
+        self.misses[p] = 0
+
+    MOVES = {A.MISS: _do_miss, A.DROP: _do_drop}

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ..phases import Ending, Phase
+
 
 class Exhaustion:
     """TODO"""
@@ -95,3 +97,9 @@ class Exhaustion:
         take the discard and play on."""
         return (self.ruleset.stock.last_discard == "none" and not self._stock_live()
                 and not self._can_rebuild())
+
+    def _pass_at_wall(self) -> None:
+        """``pass`` at the start of a turn with the stock gone for good: the hand ends."""
+        self._end_hand(Ending.STOCK_EXHAUSTED)
+
+    PASSES = {Phase.DRAW: _pass_at_wall}

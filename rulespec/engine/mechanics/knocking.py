@@ -6,7 +6,9 @@ from ... import cards as C
 from ...melds.fast import deadwood_after_discard, deadwood_value
 from .. import actions as A
 from ..actions import Action
+from ..phases import Ending, Phase
 from ..views import TableMeld
+from . import ordered
 
 
 class Knocking:
@@ -94,13 +96,13 @@ class Knocking:
         self.knocker = p
         self.knock_limit = self.ruleset.knock.max_deadwood
         self.big_gin = False
-        self.phase = "knock"
+        self.phase = Phase.KNOCK
 
     def _do_gin(self, a: Action) -> None:
         self.knocker = self.player
         self.knock_limit = 0
         self.big_gin = True
-        self.phase = "knock"
+        self.phase = Phase.KNOCK
 
     def _knock_done(self) -> None:
         k = self.knocker
@@ -113,11 +115,11 @@ class Knocking:
 
     def _next_defender(self) -> None:
         if not self.defenders:
-            reason = ("big gin" if self.big_gin else "gin") if self._gin else "knock"
+            reason = (Ending.BIG_GIN if self.big_gin else Ending.GIN) if self._gin else Ending.KNOCK
             self._end_hand(reason, winner=self.knocker)
             return
         self.player = self.defenders[0]
-        self.phase = "lay off" if self._lays_off else "defend"
+        self.phase = Phase.LAY_OFF if self._lays_off else Phase.DEFEND
 
     def hand_value(self, seat: int) -> int:
         """Total value of the cards ``seat`` holds (unmelded cards after a knock)."""
@@ -132,3 +134,29 @@ class Knocking:
             if s == seat:
                 return out
             out.append(s)
+
+    def _knock_moves(self) -> list:
+        return ordered(self._knock_actions())
+
+    def _lay_off_moves(self) -> list:
+        return ordered(self._defender_layoffs() + [_PASS])
+
+    def _defend_moves(self) -> list:
+        acts = [self._meld_action(c, r) for c, r in self._lay_out_melds(self.player)]
+        acts.append(_PASS)
+        return ordered(acts)
+
+    def _pass_lay_off(self) -> None:
+        """The defender is done laying off: now its own melds."""
+        self.phase = Phase.DEFEND
+
+    def _pass_defend(self) -> None:
+        self.defenders.pop(0)
+        self._next_defender()
+
+    MOVES = {A.KNOCK: _do_knock, A.GIN: _do_gin}
+    PHASES = {Phase.KNOCK: _knock_moves, Phase.LAY_OFF: _lay_off_moves, Phase.DEFEND: _defend_moves}
+    PASSES = {Phase.KNOCK: _knock_done, Phase.LAY_OFF: _pass_lay_off, Phase.DEFEND: _pass_defend}
+
+
+_PASS = A.simple(A.PASS)

@@ -6,9 +6,11 @@ from ...melds import engine_support as ES
 from ...memo import Memo
 from .. import actions as A
 from ..actions import Action
+from ..phases import Phase
 from ..views import TableMeld
 from . import by_card
 
+_LAYOFFS = Memo(20_000)
 
 class LayingOff:
     """TODO"""
@@ -68,12 +70,11 @@ class LayingOff:
         self.first_reading.setdefault(m.id, m.reading)
         m.cards.append(card)
         m.reading = a.reading
-        if self.phase == "lay off":
+        if self.phase is Phase.LAY_OFF:
             return
         self.played_this_turn = True
         if card in self.owed:
             self.owed.remove(card)
         self._after_table_move(p)
 
-
-_LAYOFFS = Memo(20_000)
+    MOVES = {A.LAY_OFF: _do_lay_off}

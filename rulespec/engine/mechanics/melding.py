@@ -8,8 +8,11 @@ from ...melds import engine_support as ES
 from ...memo import Memo
 from .. import actions as A
 from ..actions import Action
+from ..phases import Pending, Phase
 from ..views import TableMeld
 
+_MELD_CACHE = Memo(50_000)
+_HEADS = Memo(50_000)  # (rules, cards) -> head_counts of its readings
 
 class Melding:
     """TODO"""
@@ -113,7 +116,7 @@ class Melding:
 
     def _do_meld(self, a: Action) -> None:
         p = self.player
-        if self.phase == "knock" or self.phase == "defend":
+        if self.phase is Phase.KNOCK or self.phase is Phase.DEFEND:
             self._lay(p, a)
             return
         opening = self.opening_due(p)
@@ -126,10 +129,10 @@ class Melding:
             if c in self.owed:
                 self.owed.remove(c)
         if whole:
-            self.pending_mode = "whole"
+            self.pending_mode = Pending.WHOLE
             self.opened[p] = True
         elif opening:
-            self.pending_mode = "open"
+            self.pending_mode = Pending.OPEN
             self.pending.append((a.cards, a.reading))
             if self._pending_complete(p):
                 self.opened[p] = True
@@ -137,7 +140,7 @@ class Melding:
                 self.pending = []
         else:
             self.opened[p] = True
-        if self.pending_mode == "whole" and self._pending_complete(p):
+        if self.pending_mode is Pending.WHOLE and self._pending_complete(p):
             self.pending_mode = None
         self._after_table_move(p)
 
@@ -151,8 +154,4 @@ class Melding:
         if not self.hands[p] and self.ruleset.going_out is not None:
             self._went_out(p)
 
-
-_MELD_CACHE = Memo(50_000)
-
-
-_HEADS = Memo(50_000)  # (rules, cards) -> head_counts of its readings
+    MOVES = {A.MELD: _do_meld}

@@ -6,6 +6,7 @@ from collections import Counter
 
 from ... import cards as C
 from ...melds import engine_support as ES
+from ..phases import Pending
 
 
 class Opening:
@@ -14,7 +15,7 @@ class Opening:
     def opening_due(self, p: int) -> bool:
         """Has ``p`` still to meet this hand's opening requirement (a contract or a
         threshold), the melds laid towards it this turn not yet enough?"""
-        return self._needs_opening(p) or self.pending_mode == "open"
+        return self._needs_opening(p) or self.pending_mode is Pending.OPEN
 
     def _needs_opening(self, p: int) -> bool:
         op = self.ruleset.opening
@@ -156,7 +157,7 @@ class Opening:
         return self._threshold_reachable(p, laid, rest, keep, cards)
 
     def _pending_complete(self, p: int) -> bool:
-        if self.pending_mode == "whole":
+        if self.pending_mode is Pending.WHOLE:
             go = self.ruleset.going_out
             how = go.final_discard if go is not None else "required"
             n = len(self.hands[p])

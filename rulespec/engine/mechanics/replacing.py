@@ -9,6 +9,7 @@ from ..actions import Action
 from ..views import TableMeld
 from . import by_card
 
+_RESCUES = Memo(20_000)
 
 class Replacing:
     """TODO"""
@@ -99,5 +100,4 @@ class Replacing:
         if self.ruleset.wilds.replace.reuse_this_turn:
             self.owed.append(wild)
 
-
-_RESCUES = Memo(20_000)
+    MOVES = {A.REPLACE: _do_replace}

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from ...melds.solver import Search
+from .. import actions as A
 from ..actions import Action
+from ..phases import Ending
 
 
 class Shows:
@@ -34,8 +36,10 @@ class Shows:
         if self.valid_show(p):
             self.discards.append(card)
             self.top_discarder = p
-            self._end_hand("show", winner=p)
+            self._end_hand(Ending.SHOW, winner=p)
             return
         self.hands[p].append(card)
         self.wrong_shows.append(p)
-        self._drop(p, self.ruleset.scoring.wrong_show or 0, "wrong show")
+        self._drop(p, self.ruleset.scoring.wrong_show or 0, Ending.WRONG_SHOW)
+
+    MOVES = {A.SHOW: _do_show}
