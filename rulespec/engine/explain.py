@@ -12,6 +12,7 @@ from .. import cards as C
 from ..melds.checks import _why_not
 from . import actions as A
 from .labels import wrong_label
+from .phases import Pending, Phase
 
 #: why a meld or lay-off may not leave one card when going out needs no discard
 ONE_CARD_LEFT = ("you may not play down to one card: you go out only without a discard, so a last card "
@@ -29,14 +30,14 @@ def _phase_needs(game) -> str:
         return "a card is coming off the deck: the next step is a chance step such as `" + \
             game.legal_actions()[0].text + "`"
     return {
-        "offer": f"seat {p} is offered the upcard: `draw discard` or `pass`",
-        "draw": f"seat {p} must first draw ({', '.join(a.text for a in game.legal_actions())})",
-        "claim": f"seat {p} may claim the discard: `may i` or `pass`",
-        "claim meld": f"seat {p} may meld after the claim, then `pass`",
-        "play": f"seat {p} has drawn and now melds, lays off or ends the turn",
-        "knock": f"seat {p} knocked and now lays down melds, then `pass`",
-        "lay off": f"seat {p} may lay off onto the knocker's melds, then `pass`",
-        "defend": f"seat {p} lays down melds, then `pass`",
+        Phase.OFFER: f"seat {p} is offered the upcard: `draw discard` or `pass`",
+        Phase.DRAW: f"seat {p} must first draw ({', '.join(a.text for a in game.legal_actions())})",
+        Phase.CLAIM: f"seat {p} may claim the discard: `may i` or `pass`",
+        Phase.CLAIM_MELD: f"seat {p} may meld after the claim, then `pass`",
+        Phase.PLAY: f"seat {p} has drawn and now melds, lays off or ends the turn",
+        Phase.KNOCK: f"seat {p} knocked and now lays down melds, then `pass`",
+        Phase.LAY_OFF: f"seat {p} may lay off onto the knocker's melds, then `pass`",
+        Phase.DEFEND: f"seat {p} lays down melds, then `pass`",
     }.get(phase, phase)
 
 
@@ -67,17 +68,17 @@ def explain(game, text: str, parsed) -> str:
     missing = [c for c, n in Counter(parsed.cards).items() if hand[c] < n]
     if kind == A.REPLACE:
         missing = [parsed.cards[0]] if hand[parsed.cards[0]] < 1 else []
-    if game.phase in ("play", "claim meld") and kind not in (A.MELD, A.LAY_OFF) and not missing:
+    if game.phase in (Phase.PLAY, Phase.CLAIM_MELD) and kind not in (A.MELD, A.LAY_OFF) and not missing:
         if game.owed:
             return (f"the wild card {_names(game.owed)} you took off the table must be played again "
                     "this turn before anything else")
         if game.pending_mode is not None and kind in (A.DISCARD, A.KNOCK, A.SHOW, A.LAY_OFF, A.REPLACE):
             return "finish going down first: the melds you laid this turn do not yet make your opening"
     if kind not in kinds:
-        if kind in (A.DISCARD, A.KNOCK, A.SHOW, A.GIN, A.MELD, A.LAY_OFF, A.REPLACE) and game.phase == "draw":
+        if kind in (A.DISCARD, A.KNOCK, A.SHOW, A.GIN, A.MELD, A.LAY_OFF, A.REPLACE) and game.phase is Phase.DRAW:
             return "you must draw before you " + ("lay cards down" if kind in (A.MELD, A.LAY_OFF, A.REPLACE)
                                                   else kind)
-        if kind == A.DRAW_DISCARD and game.phase == "draw":
+        if kind == A.DRAW_DISCARD and game.phase is Phase.DRAW:
             if not game.discards:
                 return "the discard pile is empty"
             if "discard" not in rs.turn.draw_from:
@@ -85,7 +86,7 @@ def explain(game, text: str, parsed) -> str:
             if game.stock_only:
                 return "both players passed the upcard, so the first player draws from the stock"
             return "the stock is exhausted: the top discard may be taken only to knock at once"
-        if kind == A.DRAW_STOCK and game.phase == "draw":
+        if kind == A.DRAW_STOCK and game.phase is Phase.DRAW:
             if "stock" not in rs.turn.draw_from:
                 return "the rules do not let you draw from the stock here"
             return "the stock is exhausted and may not be reused: `pass` ends the hand"
@@ -123,9 +124,9 @@ def explain(game, text: str, parsed) -> str:
             return "there is nothing to pass now: " + _phase_needs(game)
         if kind == A.MELD and not rs.melds.on_table:
             return "melds stay in hand until the hand ends"
-        if kind in (A.MELD, A.LAY_OFF, A.REPLACE) and game.phase == "play":
+        if kind in (A.MELD, A.LAY_OFF, A.REPLACE) and game.phase is Phase.PLAY:
             pass  # fall through to the meld-specific reasons below
-        elif kind == A.DISCARD and game.phase == "play" and game.must_knock:
+        elif kind == A.DISCARD and game.phase is Phase.PLAY and game.must_knock:
             return "you took the last discard with the stock exhausted, so you must knock now"
         else:
             return "not now: " + _phase_needs(game)
@@ -187,7 +188,7 @@ def _explain_meld(game, p, parsed) -> str:
     if go is not None and go.final_discard == "forbidden" and left == 1:
         return ONE_CARD_LEFT
     op = rs.opening
-    if game._needs_opening(p) or game.pending_mode == "open":
+    if game._needs_opening(p) or game.pending_mode is Pending.OPEN:
         need = []
         contract = op.contract(game.round)
         if contract is not None:
@@ -208,7 +209,7 @@ def _explain_layoff(game, p, parsed) -> str:
     if target is None or not (1 <= target <= len(game.table)):
         return f"there is no meld {target} on the table"
     m = game.table[target - 1]
-    if game.phase == "lay off":
+    if game.phase is Phase.LAY_OFF:
         if m.owner != game.knocker:
             return "a defender lays off only onto the knocker's melds"
         return f"{C.card_str(parsed.cards[0])} does not fit meld {target}"
