@@ -27,16 +27,17 @@ class Phase(StrEnum):
 
 
 class Ending(StrEnum):
-    """How a hand ended (``HandResult.reason``); :mod:`.scoring` scores each."""
+    """How a hand ended (``HandResult.reason``), in the order statistics report them;
+    :mod:`.scoring` scores each."""
 
     WENT_OUT = "went out"
     KNOCK = "knock"
-    UNDERCUT = "undercut"
     GIN = "gin"
     BIG_GIN = "big gin"
+    UNDERCUT = "undercut"
     SHOW = "show"
-    DROPS = "drops"
     WRONG_SHOW = "wrong show"
+    DROPS = "drops"
     STOCK_EXHAUSTED = "stock exhausted"
     STALEMATE = "stalemate"
     VOID = "void"

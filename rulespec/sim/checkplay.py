@@ -24,7 +24,8 @@ from pathlib import Path
 
 from ..language.builder import span_for
 from ..language.diagnostics import Diagnostic, line_of
-from .runner import ERROR, GAME_LIMIT, HAND_LIMIT, INVARIANT, BAD_MOVE, WON
+from ..engine.phases import WON
+from .runner import ERROR, GAME_LIMIT, HAND_LIMIT, INVARIANT, BAD_MOVE
 from .simulate import Settings, play_index
 
 #: the agents every variant is played with

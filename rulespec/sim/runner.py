@@ -20,14 +20,15 @@ from ..agents import make_agent
 from ..engine import actions as A
 from ..engine.errors import IllegalMove
 from ..engine.invariants import problems
+from ..engine.phases import Ending, Phase
 from ..limits import MAX_GAME_ACTIONS, MAX_HAND_ACTIONS
 
 # what can go wrong in a game (GameOutcome.failure)
 INVARIANT, HAND_LIMIT, GAME_LIMIT, ERROR, BAD_MOVE = (
     "invariant", "hand limit", "game limit", "error", "illegal agent move")
 FAILURES = (INVARIANT, HAND_LIMIT, GAME_LIMIT, ERROR, BAD_MOVE)
-#: hand endings with a winner who played for it
-WON = frozenset({"went out", "knock", "undercut", "gin", "big gin", "show"})
+#: the phases of a player's own turn (a turn is counted when one begins)
+_TURN = (Phase.DRAW, Phase.PLAY)
 
 
 def derive(*parts) -> int:
@@ -126,7 +127,7 @@ def play_game(variant, players: int | None = None, seed: int | None = None,
                 steps += 1
             else:
                 p = game.current_player()
-                if game.phase in ("draw", "play") and (done_hands, game.turn) != turn_key:
+                if game.phase in _TURN and (done_hands, game.turn) != turn_key:
                     turn_key = (done_hands, game.turn)
                     hand_turns += 1
                 action = bots[p].choose(game, p)
@@ -141,7 +142,7 @@ def play_game(variant, players: int | None = None, seed: int | None = None,
                     _count(out.events, "drops")
                 elif action.kind == A.MAY_I:
                     _count(out.events, "claims")
-                elif action.kind == A.SHOW and (len(game.results) == done_hands or game.results[-1].reason != "show"):
+                elif action.kind == A.SHOW and (len(game.results) == done_hands or game.results[-1].reason is not Ending.SHOW):
                     _count(out.events, "wrong shows")
                 elif action.kind == A.MISS:
                     _count(out.events, "missed turns")
@@ -157,7 +158,7 @@ def play_game(variant, players: int | None = None, seed: int | None = None,
                              or opening_rule.threshold is not None)
                     out.hands.append(HandStats(res.round, reason, hand_actions, hand_turns,
                                                tuple(res.scores), res.winner,
-                                               (opened or res.reason == "went out") if needs else None))
+                                               (opened or res.reason is Ending.WENT_OUT) if needs else None))
                 done_hands = len(game.results)
                 hand_actions = hand_turns = 0
                 opened = False
