@@ -59,6 +59,9 @@ from .views import Observation, Scores, TableMeld
 CHANCE = -1
 TERMINAL = -4
 
+#: attributes that are not game state: the rules, caches, the shuffler (its state is)
+_NOT_STATE = frozenset({"variant", "ruleset", "rules", "_legal", "_legal_map", "_rng", "_scratch"})
+
 #: moves in one hand beyond which a caller should suspect a hand that cannot end
 SAFETY_LIMIT = MAX_HAND_ACTIONS
 
@@ -245,8 +248,7 @@ class Game(Dealing, Drawing, Pushing, Claims, Playing, Melding, Opening, LayingO
     def state_dict(self) -> dict:
         """Every piece of game state, deep-copied (caches left out): equal dicts mean
         equal games."""
-        out = {k: copy.deepcopy(v) for k, v in self.__dict__.items()
-               if k not in ("variant", "ruleset", "rules", "_legal", "_legal_map", "_rng", "_scratch")}
+        out = {k: copy.deepcopy(v) for k, v in self.__dict__.items() if k not in _NOT_STATE}
         out["_rng"] = self._rng.getstate()
         return out
 

@@ -29,7 +29,8 @@ class Discarding:
         t = self.ruleset.turn
         if self.taken is not None and card == self.taken:
             self.throw_backs += 1
-            if t.void_after_throw_backs is not None and self.throw_backs >= t.void_after_throw_backs:
+            most = t.void_after_throw_backs
+            if most is not None and self.throw_backs >= most:
                 self._end_hand(Ending.VOID, details={"why": "repeated throw-back"})
                 return
         else:

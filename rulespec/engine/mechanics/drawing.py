@@ -6,8 +6,8 @@ from __future__ import annotations
 from .. import actions as A
 from ..phases import Ending, Phase, Then
 
-_DRAW_STOCK, _DRAW_DISCARD, _PUSH = A.simple(A.DRAW_STOCK), A.simple(A.DRAW_DISCARD), A.simple(A.PUSH)
-_PASS, _MISS, _DROP = A.simple(A.PASS), A.simple(A.MISS), A.simple(A.DROP)
+_DRAW_STOCK, _DRAW_DISCARD = A.simple(A.DRAW_STOCK), A.simple(A.DRAW_DISCARD)
+_PUSH, _PASS, _MISS, _DROP = A.simple(A.PUSH), A.simple(A.PASS), A.simple(A.MISS), A.simple(A.DROP)
 
 
 class Drawing:

@@ -39,7 +39,8 @@ class LayingOff:
             return []
         if len(news) == 1:
             return [Action(A.LAY_OFF, (card,), m.id, news[0])]
-        return [Action(A.LAY_OFF, (card,), m.id, r, A.layoff_label(m.reading, card, r)) for r in news]
+        return [Action(A.LAY_OFF, (card,), m.id, r, A.layoff_label(m.reading, card, r))
+                for r in news]
 
     def _layoff_actions(self, p: int) -> list[Action]:
         if not self._layoff_allowed(p):

@@ -19,11 +19,14 @@ class Melding:
 
     def _hand_melds(self, p: int):
         hand = self.hands[p]
-        return _MELD_CACHE.get_or((self.rules, tuple(sorted(hand))), ES.hand_melds, self.rules, hand)
+        return _MELD_CACHE.get_or((self.rules, tuple(sorted(hand))), ES.hand_melds, self.rules,
+                                  hand)
 
     def _meld_action(self, cards, reading) -> Action:
         readings = ES.readings_of(self.rules, cards)
-        heads = _HEADS.get_or((self.rules, tuple(cards)), A.head_counts, readings) if len(readings) > 1 else None
+        heads = None
+        if len(readings) > 1:
+            heads = _HEADS.get_or((self.rules, tuple(cards)), A.head_counts, readings)
         return Action(A.MELD, tuple(cards), None, reading, A.meld_label(reading, readings, heads))
 
     def _meld_actions(self, p: int) -> list[Action]:

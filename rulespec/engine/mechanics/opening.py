@@ -29,7 +29,8 @@ class Opening:
         hand = self.hands[p]
         keep = self._keep_min()
         melds = self._hand_melds(p)
-        if not self._contract_open(self.pending, lambda left: ES.can_fill_with(self.rules, melds, hand, left, keep)):
+        if not self._contract_open(
+                self.pending, lambda left: ES.can_fill_with(self.rules, melds, hand, left, keep)):
             return False
         return self._threshold_reachable(p, self.pending, hand, keep)
 
@@ -37,8 +38,9 @@ class Opening:
         """Is there no contract this round, or an option of it whose melds still missing
         besides ``laid`` the hand ``fills`` (a test of the missing slots)?"""
         contract = self.ruleset.opening.contract(self.round)
-        return contract is None or any(fills(left) for option in contract.options
-                                       for left in ES.fit_slots(ES.contract_slots(self.rules, option), laid))
+        return contract is None or any(
+            fills(left) for option in contract.options
+            for left in ES.fit_slots(ES.contract_slots(self.rules, option), laid))
 
     def _threshold_reachable(self, p: int, laid, rest, keep: int, meld=None) -> bool:
         """Can the melds ``laid`` plus what ``rest`` (the cards left in ``p``'s hand) can
@@ -97,8 +99,9 @@ class Opening:
         still go down beside ``meld`` (disjoint from it, using at most ``room`` cards): a
         lower bound of what the rest of the hand can lay."""
         def best_opening() -> tuple:
+            groups = ES.opening_solution(self.rules, self.hands[p])[1]
             return Counter(self.hands[p]), [(Counter(g), len(g), ES.opening_value(self.rules, g))
-                                            for g in ES.opening_solution(self.rules, self.hands[p])[1]]
+                                            for g in groups]
 
         hand, groups = self._per_move("opening witness", p, best_opening)
         taken = Counter(meld)
@@ -150,9 +153,11 @@ class Opening:
         rest = self._rest(p, cards)
         keep = max(self._keep_min(), 0)
         laid = self.pending + [(tuple(cards), reading)]
-        if self.ruleset.opening.contract(self.round) is not None and not self._witnessed(p, cards, reading):
+        contract = self.ruleset.opening.contract(self.round)
+        if contract is not None and not self._witnessed(p, cards, reading):
             melds = self._hand_melds(p)
-            if not self._contract_open(laid, lambda left: ES.can_fill_with(self.rules, melds, rest, left, keep)):
+            if not self._contract_open(
+                    laid, lambda left: ES.can_fill_with(self.rules, melds, rest, left, keep)):
                 return False
         return self._threshold_reachable(p, laid, rest, keep, cards)
 
@@ -168,7 +173,8 @@ class Opening:
             done = False
             for option in contract.options:
                 slots = ES.contract_slots(self.rules, option)
-                if any(all(c == 0 for _, _, c in left) for left in ES.fit_slots(slots, self.pending)):
+                fits = ES.fit_slots(slots, self.pending)
+                if any(all(c == 0 for _, _, c in left) for left in fits):
                     done = True
                     break
             if not done:
