@@ -2,7 +2,9 @@
 
 Both are :class:`enum.StrEnum`: a member *is* its text, so a phase or an ending reaches a
 record, a golden file, an observation or a page exactly as the bare string did (``"lay
-off"``, ``"went out"``), while the code names them and never compares strings.
+off"``, ``"went out"``), while the code names them and never compares strings. Their
+``repr`` is the text's too (``'lay off'``), so what prints a phase or a hand's result
+inside a tuple or a dataclass prints what it did before they were enums.
 """
 
 from __future__ import annotations
@@ -10,7 +12,14 @@ from __future__ import annotations
 from enum import Enum, StrEnum
 
 
-class Phase(StrEnum):
+class _Text(StrEnum):
+    """A StrEnum that reads as its text, ``repr`` included."""
+
+    def __repr__(self) -> str:
+        return repr(self.value)
+
+
+class Phase(_Text):
     """Where a hand is (``Game.phase``); the module docstring of :mod:`.state` says who
     moves in each and how."""
 
@@ -26,7 +35,7 @@ class Phase(StrEnum):
     OVER = "over"
 
 
-class Ending(StrEnum):
+class Ending(_Text):
     """How a hand ended (``HandResult.reason``), in the order statistics report them;
     :mod:`.scoring` scores each."""
 

@@ -418,25 +418,26 @@ class Game(Dealing, Drawing, Pushing, Claims, Playing, Melding, Opening, LayingO
     CHANCE_STEPS = {A.DEAL: _receive, A.CARD: _receive}
 
 
-def _table(name: str) -> dict:
-    """One dispatch table of :class:`Game`: the mechanics' tables called ``name``
-    merged (a key in two mechanics is a mistake)."""
+def dispatch_table(cls, name: str) -> dict:
+    """One dispatch table of ``cls``: the tables called ``name`` of its mechanics
+    merged (a key in two of them is a mistake, refused here)."""
     out: dict = {}
-    for cls in Game.__mro__:
-        part = cls.__dict__.get(name, {})
+    for base in cls.__mro__:
+        part = base.__dict__.get(name, {})
         both = out.keys() & part.keys()
-        assert not both, f"{name}: {sorted(map(str, both))} played by two mechanics"
+        if both:
+            raise TypeError(f"{name}: {', '.join(sorted(map(str, both)))} played by two mechanics")
         out.update(part)
     return out
 
 
 #: action kind -> its handler, ``(game, action)``
-_MOVES = _table("MOVES")
+_MOVES = dispatch_table(Game, "MOVES")
 #: phase -> the legal moves in it, ``(game)``, each list in order
-_PHASES = _table("PHASES")
+_PHASES = dispatch_table(Game, "PHASES")
 #: phase -> what ``pass`` does in it, ``(game)``
-_PASSES = _table("PASSES")
+_PASSES = dispatch_table(Game, "PASSES")
 #: what follows the chance steps due -> its continuation, ``(game)``
-_THEN = _table("THEN")
+_THEN = dispatch_table(Game, "THEN")
 #: chance step kind -> what the card does, ``(game, seat, card)``
-_CHANCE_STEPS = _table("CHANCE_STEPS")
+_CHANCE_STEPS = dispatch_table(Game, "CHANCE_STEPS")

@@ -1,4 +1,5 @@
-"""TODO discarding"""
+"""Discarding: ending a turn with a discard, the card that may not be thrown back, and a
+hand made void by repeated throw-backs."""
 
 from __future__ import annotations
 
@@ -8,7 +9,9 @@ from ..phases import Ending
 
 
 class Discarding:
-    """TODO"""
+    """Plays the discard of ``turn:`` (``may not discard the card taken from the
+    discard``, void after N throw-backs in a row) and going out by a final discard.
+    Reads ``turn.discard_taken``, ``turn.void_after_throw_backs``, ``going_out``."""
 
     def _banned_discard(self, p: int) -> int | None:
         """The card ``p`` may not discard now: the one just taken from the discard pile,

@@ -1,4 +1,5 @@
-"""TODO drops"""
+"""Drops and missed turns: leaving a hand before the draw (a first drop) or after it (a
+middle drop) for a fixed penalty, and a count of missed turns that becomes a drop."""
 
 from __future__ import annotations
 
@@ -8,7 +9,9 @@ from ..phases import Ending
 
 
 class Drops:
-    """TODO"""
+    """Plays ``drops:`` (the first- and middle-drop penalties, N missed turns in a row
+    counted as a middle drop). Reads ``drops.first``, ``drops.middle``, ``drops.misses``.
+    Keeps per seat whether it has drawn this hand and its missed turns in a row."""
 
     def _do_miss(self, a: Action) -> None:
         p = self.player

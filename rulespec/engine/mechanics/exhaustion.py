@@ -1,4 +1,6 @@
-"""TODO exhaustion"""
+"""Stock exhaustion: when the stock runs low or out, the discard pile turned over or
+shuffled into a new stock, the wall (the last discard taken only to knock), the hand
+ended for good, and a stalemate that no player can break."""
 
 from __future__ import annotations
 
@@ -6,7 +8,13 @@ from ..phases import Ending, Phase
 
 
 class Exhaustion:
-    """TODO"""
+    """Plays ``stock:`` (``hand is void when N cards remain``; ``turn the discard pile
+    over`` or ``shuffle`` it, at most N times, or end the hand; the last discard taken
+    freely, only to knock, or not at all) and the stalemate rule. Reads
+    ``stock.remaining``, ``stock.action``, ``stock.times``, ``stock.last_discard``,
+    ``knock.max_deadwood`` (the wall), ``turn.discard_taken``, ``stalemate_applies``,
+    ``turn.new_melds_after_opening`` and ``wilds.replace`` (what could still change the
+    table). How an exhausted hand scores is :mod:`..scoring`'s."""
 
     def _stock_live(self, extra: int = 0) -> bool:
         return len(self.stock) > self.ruleset.stock.remaining + extra

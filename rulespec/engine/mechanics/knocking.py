@@ -1,4 +1,5 @@
-"""TODO knocking"""
+"""Knocking and gin: knocking under a deadwood limit with a face-down discard, gin and
+big gin, the knocker's melds laid out, then each defender's lay-offs and melds."""
 
 from __future__ import annotations
 
@@ -12,7 +13,13 @@ from . import ordered
 
 
 class Knocking:
-    """TODO"""
+    """Plays ``knock:`` (``when deadwood <= N``, ``gin at 0``, ``defender lays off unless
+    gin``, lay-offs at most N beyond a run's ends, melds laid out no longer than N) and
+    ``gin:`` (big gin: every card melded, nothing discarded). Reads ``knock.max_deadwood``,
+    ``knock.defender_lays_off``, ``knock.run_end_layoffs``, ``knock.lay_out_max``, ``gin``,
+    ``gin.big_gin``. Phases ``knock`` (the knocker's melds, then ``pass``), ``lay off``
+    (a defender onto the knocker's melds) and ``defend`` (the defender's melds). The
+    knock is settled in :mod:`..scoring`."""
 
     def _deadwood(self, hand) -> int:
         return deadwood_value(self.rules, list(hand))

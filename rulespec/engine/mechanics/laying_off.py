@@ -1,4 +1,4 @@
-"""TODO laying_off"""
+"""Laying off: adding cards from hand to melds on the table."""
 
 from __future__ import annotations
 
@@ -13,7 +13,10 @@ from . import by_card
 _LAYOFFS = Memo(20_000)
 
 class LayingOff:
-    """TODO"""
+    """Plays ``turn.layoff`` (``may lay off onto own / partner's / any melds``, only
+    after opening or after a meld of one's own). Reads ``turn.layoff.requires``,
+    ``turn.layoff.onto``, ``melds.on_table``. The lay-offs onto one meld are worked out
+    once per state of that meld (``_LAYOFFS``)."""
 
     def _layoff_allowed(self, p: int) -> bool:
         lo = self.ruleset.turn.layoff

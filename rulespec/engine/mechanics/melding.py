@@ -1,4 +1,5 @@
-"""TODO melding"""
+"""Melding: laying melds from hand onto the table during a turn, the rounds in which the
+whole hand goes down at once, and going out by melding."""
 
 from __future__ import annotations
 
@@ -15,7 +16,13 @@ _MELD_CACHE = Memo(50_000)
 _HEADS = Memo(50_000)  # (rules, cards) -> head_counts of its readings
 
 class Melding:
-    """TODO"""
+    """Plays ``melds:`` on the table (``melds.on_table``), ``turn.melds_per_turn``,
+    ``turn.new_melds_after_opening``, ``turn.all_at_once`` (rounds in which the whole hand
+    goes down in one turn) and what a meld must leave in hand (``going_out``: a card to
+    discard, or none, or never one alone). Reads those and ``opening.threshold`` (whether
+    a meld's reading or only its kind counts towards the opening). A meld's moves are
+    remembered per hand (``_MELD_CACHE``) and their labels per group of cards
+    (``_HEADS``)."""
 
     def _hand_melds(self, p: int):
         hand = self.hands[p]

@@ -1,4 +1,5 @@
-"""TODO opening"""
+"""Opening requirements: the contract of a round (so many sets and runs) and opening
+point thresholds, and whether a meld laid now still leads to one."""
 
 from __future__ import annotations
 
@@ -10,7 +11,12 @@ from ..phases import Pending
 
 
 class Opening:
-    """TODO"""
+    """Plays ``opening:`` (contracts per round, a threshold in points, both met by the
+    melds laid in one turn). Reads ``opening.contract(round)``, ``opening.threshold``,
+    ``going_out.final_discard``. The searches (can this hand still complete the
+    opening?) run on the meld solver; witnesses (one way found for the whole hand) answer
+    most of them at once, and :meth:`~rulespec.engine.state.Game._per_move` keeps them
+    for the rest of the move."""
 
     def opening_due(self, p: int) -> bool:
         """Has ``p`` still to meet this hand's opening requirement (a contract or a

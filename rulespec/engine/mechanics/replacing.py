@@ -1,4 +1,5 @@
-"""TODO replacing"""
+"""Wild-card replacement: taking a wild card off the table by putting the natural card
+it stands for in its place."""
 
 from __future__ import annotations
 
@@ -12,7 +13,11 @@ from . import by_card
 _RESCUES = Memo(20_000)
 
 class Replacing:
-    """TODO"""
+    """Plays ``wilds.replace`` (in which melds, only after opening, the wild card must
+    be melded again in the same turn). Reads ``wilds.replace.melds``,
+    ``wilds.replace.after_opening``, ``wilds.replace.reuse_this_turn``, and
+    ``turn.new_melds_after_opening`` and ``turn.melds_per_turn`` (where the wild may go
+    again). A wild owed to the table narrows the turn to the moves that lay it."""
 
     def _replace_actions(self, p: int) -> list[Action]:
         rep = self.ruleset.wilds.replace

@@ -1,4 +1,5 @@
-"""TODO shows"""
+"""Shows (Indian Rummy): declaring a hand, every card grouped with the sequences the
+rules ask for; a wrong show costs its penalty and the player leaves the hand."""
 
 from __future__ import annotations
 
@@ -9,7 +10,9 @@ from ..phases import Ending
 
 
 class Shows:
-    """TODO"""
+    """Plays ``show:`` (N sequences, N of them pure, every other card in a set or a
+    sequence; counted with every card worth one) and the wrong-show penalty. Reads
+    ``show.sequences``, ``show.pure``, ``scoring.wrong_show``."""
 
     def valid_show(self, seat: int) -> bool:
         """Can ``seat``'s hand be declared: every card grouped, with the show's sequences?"""
