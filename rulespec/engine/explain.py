@@ -97,7 +97,7 @@ def explain(game, text: str, parsed) -> str:
                 return "the rules have no knocking"
             if missing:
                 return f"you do not hold {_names(missing)}"
-            if game.phase != "play":
+            if game.phase is not Phase.PLAY:
                 return "you may knock only after drawing, in your own turn"
             rest = list(game.hands[p])
             rest.remove(parsed.cards[0])
