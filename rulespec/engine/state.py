@@ -22,6 +22,20 @@ A hand moves through these phases (``Game.phase``):
 ``lay off``   a defender lays off onto the knocker's melds, then ``pass``
 ``defend``    a defender lays down melds, then ``pass``
 ``over``      the game is over
+
+(:class:`~rulespec.engine.phases.Phase`, a string enum; a hand's ending is an
+:class:`~rulespec.engine.phases.Ending`.)
+
+This module is the core: construction, the public API, turns, chance steps and the
+dispatch of moves. Each mechanic of the language is one module of :mod:`.mechanics`,
+composed into :class:`Game` as a mixin: its legal moves, how it applies them and the
+state it keeps. ``dealing`` (the deal, the cut, the upcard and its offers), ``drawing``,
+``pushing``, ``claims`` ("May I?"), ``playing`` (the play phase's moves, in order),
+``melding``, ``opening`` (contracts, thresholds), ``laying_off``, ``replacing`` (wild
+cards taken off the table), ``discarding``, ``knocking`` (knock, gin, big gin, the
+defenders), ``shows``, ``drops`` (and missed turns), ``exhaustion`` (the stock runs out:
+reuse, the wall, stalemate) and ``ending`` (going out, scoring the hand, dealing on).
+Scoring is :mod:`.scoring`; why a move is refused, :mod:`.explain`.
 """
 
 from __future__ import annotations
