@@ -15,10 +15,10 @@ class Drawing:
     draw from), the limit on discard draws in a hand (void after that many) and, with the
     stock gone, what is left to do (reuse the pile, take the discard to knock, end the
     hand). Reads ``turn.draw_from``, ``turn.push``, ``turn.max_discard_draws``,
-    ``turn.claims`` (a stock draw lets the others claim the discard first),
     ``stock.last_discard``, ``drops`` (to list ``miss`` and ``drop``).
 
-    A card off the stock is a chance step (``draw CARD``) after ``draw stock``."""
+    A card off the stock is a chance step (``draw CARD``) after ``draw stock``; before
+    it, the others may claim the discard where the rules allow (claims)."""
 
     def _draw_actions(self) -> list:
         """The moves that begin a turn, in sorted order (draws, then pass, miss, drop)."""
