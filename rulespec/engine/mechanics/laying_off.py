@@ -12,6 +12,7 @@ from . import by_card
 
 _LAYOFFS = Memo(20_000)
 
+
 class LayingOff:
     """Plays ``turn.layoff`` (``may lay off onto own / partner's / any melds``, only
     after opening or after a meld of one's own). Reads ``turn.layoff.requires``,

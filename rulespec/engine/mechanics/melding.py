@@ -15,6 +15,7 @@ from ..views import TableMeld
 _MELD_CACHE = Memo(50_000)
 _HEADS = Memo(50_000)  # (rules, cards) -> head_counts of its readings
 
+
 class Melding:
     """Plays ``melds:`` on the table (``melds.on_table``), ``turn.melds_per_turn``,
     ``turn.new_melds_after_opening``, ``turn.all_at_once`` (rounds in which the whole hand

@@ -12,6 +12,7 @@ from . import by_card
 
 _RESCUES = Memo(20_000)
 
+
 class Replacing:
     """Plays ``wilds.replace`` (in which melds, only after opening, the wild card must
     be melded again in the same turn). Reads ``wilds.replace.melds``,
