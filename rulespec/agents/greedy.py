@@ -29,6 +29,7 @@ Ties are broken with the agent's random generator, so a seed fixes its play.
 from __future__ import annotations
 
 from ..engine import actions as A
+from ..engine.phases import Phase
 from .base import Agent, register
 from .evaluate import evaluator
 
@@ -44,6 +45,9 @@ STUCK_MOVES = 1000
 STUCK_RANDOM = 0.25
 #: what discarding a wild card costs on top of what the hand loses, in average card values
 WILD_KEEP = 2
+
+_TURN = (Phase.DRAW, Phase.PLAY)  # a player's own turn
+_DRAWING = (Phase.OFFER, Phase.DRAW, Phase.CLAIM)  # a card may be taken
 
 
 @register("greedy")
@@ -64,18 +68,18 @@ class GreedyAgent(Agent):
         for a in legal:
             kinds.setdefault(a.kind, []).append(a)
         phase = game.phase
-        if phase in ("draw", "play") and self._stuck(game) and rng.random() < STUCK_RANDOM:
+        if phase in _TURN and self._stuck(game) and rng.random() < STUCK_RANDOM:
             shaken = [a for a in legal if a.kind not in (A.DROP, A.MISS, A.SHOW, A.KNOCK, A.GIN)]
             if shaken:
                 return rng.choice(shaken)
-        if phase in ("offer", "draw", "claim"):
+        if phase in _DRAWING:
             return self._draw(game, player, ev, hand, kinds, legal, rng)
-        if phase in ("knock", "defend"):
+        if phase is Phase.KNOCK or phase is Phase.DEFEND:
             melds = kinds.get(A.MELD)
             if melds:
                 return self._best_meld(ev, hand, melds, rng)
             return kinds.get(A.PASS, legal)[0]
-        if phase == "lay off":
+        if phase is Phase.LAY_OFF:
             pick = self._best_shed(ev, hand, kinds.get(A.LAY_OFF, ()), rng, strict=True)
             return pick or kinds.get(A.PASS, legal)[0]
         return self._play(game, player, ev, hand, kinds, legal, rng)

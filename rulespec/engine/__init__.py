@@ -3,8 +3,10 @@
 >>> import rulespec
 >>> game = rulespec.new_game(rulespec.load("variants/gin.rules"), players=2, seed=7)
 
-See :mod:`rulespec.engine.state` for the game and its phases, :mod:`.actions` for the
-moves and their strings, :mod:`.scoring` for how hands are scored.
+See :mod:`rulespec.engine.state` for the game and its phases, :mod:`.mechanics` for the
+mechanics of the language (one module each), :mod:`.phases` for the phases and hand
+endings, :mod:`.actions` for the moves and their strings, :mod:`.scoring` for how hands
+are scored.
 """
 
 from .actions import Action, parse

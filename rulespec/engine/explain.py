@@ -12,7 +12,7 @@ from .. import cards as C
 from ..melds.checks import _why_not
 from . import actions as A
 from .labels import wrong_label
-
+from .phases import Pending, Phase
 
 #: why a meld or lay-off may not leave one card when going out needs no discard
 ONE_CARD_LEFT = ("you may not play down to one card: you go out only without a discard, so a last card "
@@ -30,14 +30,14 @@ def _phase_needs(game) -> str:
         return "a card is coming off the deck: the next step is a chance step such as `" + \
             game.legal_actions()[0].text + "`"
     return {
-        "offer": f"seat {p} is offered the upcard: `draw discard` or `pass`",
-        "draw": f"seat {p} must first draw ({', '.join(a.text for a in game.legal_actions())})",
-        "claim": f"seat {p} may claim the discard: `may i` or `pass`",
-        "claim meld": f"seat {p} may meld after the claim, then `pass`",
-        "play": f"seat {p} has drawn and now melds, lays off or ends the turn",
-        "knock": f"seat {p} knocked and now lays down melds, then `pass`",
-        "lay off": f"seat {p} may lay off onto the knocker's melds, then `pass`",
-        "defend": f"seat {p} lays down melds, then `pass`",
+        Phase.OFFER: f"seat {p} is offered the upcard: `draw discard` or `pass`",
+        Phase.DRAW: f"seat {p} must first draw ({', '.join(a.text for a in game.legal_actions())})",
+        Phase.CLAIM: f"seat {p} may claim the discard: `may i` or `pass`",
+        Phase.CLAIM_MELD: f"seat {p} may meld after the claim, then `pass`",
+        Phase.PLAY: f"seat {p} has drawn and now melds, lays off or ends the turn",
+        Phase.KNOCK: f"seat {p} knocked and now lays down melds, then `pass`",
+        Phase.LAY_OFF: f"seat {p} may lay off onto the knocker's melds, then `pass`",
+        Phase.DEFEND: f"seat {p} lays down melds, then `pass`",
     }.get(phase, phase)
 
 
@@ -80,7 +80,7 @@ def _chance_step(game, parsed) -> str:
 def _unfinished_turn(game, kind: str, missing: list[int]) -> str | None:
     """What must come first in a turn that has melded: playing again a wild card taken off
     the table, or finishing the opening begun this turn."""
-    if game.phase not in ("play", "claim meld") or kind in (A.MELD, A.LAY_OFF) or missing:
+    if game.phase not in (Phase.PLAY, Phase.CLAIM_MELD) or kind in (A.MELD, A.LAY_OFF) or missing:
         return None
     if game.owed:
         return (f"the wild card {_names(game.owed)} you took off the table must be played again "
@@ -94,16 +94,16 @@ def _not_offered(game, p, parsed, missing) -> str | None:
     """Why no move of this kind is allowed now; None for a meld, lay-off or replacement
     while playing (the reasons of the meld rules follow, in :func:`_refused`)."""
     kind = parsed.kind
-    why = _before_drawing(game, kind) if game.phase == "draw" else None
+    why = _before_drawing(game, kind) if game.phase is Phase.DRAW else None
     if why is None and kind in _NOT_OFFERED:
         why = _NOT_OFFERED[kind](game, p, parsed, missing)
     if why is not None:
         return why
     if kind == A.MELD and not game.ruleset.melds.on_table:
         return "melds stay in hand until the hand ends"
-    if kind in (A.MELD, A.LAY_OFF, A.REPLACE) and game.phase == "play":
+    if kind in (A.MELD, A.LAY_OFF, A.REPLACE) and game.phase is Phase.PLAY:
         return None
-    if kind == A.DISCARD and game.phase == "play" and game.must_knock:
+    if kind == A.DISCARD and game.phase is Phase.PLAY and game.must_knock:
         return "you took the last discard with the stock exhausted, so you must knock now"
     return "not now: " + _phase_needs(game)
 
@@ -135,7 +135,7 @@ def _knock_not_offered(game, p, parsed, missing) -> str:
         return "the rules have no knocking"
     if missing:
         return f"you do not hold {_names(missing)}"
-    if game.phase != "play":
+    if game.phase is not Phase.PLAY:
         return "you may knock only after drawing, in your own turn"
     rest = list(game.hands[p])
     rest.remove(parsed.cards[0])
@@ -238,7 +238,7 @@ def _explain_meld(game, p, parsed) -> str:
     if go is not None and go.final_discard == "forbidden" and left == 1:
         return ONE_CARD_LEFT
     op = rs.opening
-    if game._needs_opening(p) or game.pending_mode == "open":
+    if game._needs_opening(p) or game.pending_mode is Pending.OPEN:
         need = []
         contract = op.contract(game.round)
         if contract is not None:
@@ -259,7 +259,7 @@ def _explain_layoff(game, p, parsed) -> str:
     if target is None or not (1 <= target <= len(game.table)):
         return f"there is no meld {target} on the table"
     m = game.table[target - 1]
-    if game.phase == "lay off":
+    if game.phase is Phase.LAY_OFF:
         if m.owner != game.knocker:
             return "a defender lays off only onto the knocker's melds"
         return f"{C.card_str(parsed.cards[0])} does not fit meld {target}"

@@ -22,6 +22,10 @@ from ..melds.checks import penalty as _penalty
 from ..melds.context import rules_for
 from ..memo import cached, table
 from .deal import deck_cards
+from .phases import KNOCK_ENDINGS, Ending, Phase
+
+_TURN = (Phase.DRAW, Phase.PLAY)  # a player's own turn
+_DRAWING_OR_TURN = (Phase.OFFER, Phase.DRAW, Phase.PLAY, Phase.CLAIM)
 
 
 class InvariantError(AssertionError):
@@ -67,11 +71,11 @@ def problems(game) -> list[str]:
     over, phase = game.is_over(), game.phase
     size = game.deal_size
     dealt = game.dealt
-    playing = phase in ("draw", "play") and not game.is_chance()
+    playing = phase in _TURN and not game.is_chance()
     # a hand holds the deal size between turns, one more during its turn, in a variant whose
     # turns neither lay cards down nor pass them between players
     t = rs.turn
-    fixed = (not over and phase in ("offer", "draw", "play", "claim") and not rs.melds.on_table
+    fixed = (not over and phase in _DRAWING_OR_TURN and not rs.melds.on_table
              and t.push is None and t.claims is None)
     for p in range(n):
         held = len(hands[p])
@@ -86,7 +90,7 @@ def problems(game) -> list[str]:
         if fixed and active[p] and dealt is not None:
             # the deal (the starter's extra cards included), one card fewer once a starter
             # who does not draw on the first turn has begun it, one more while drawn
-            want = (dealt[p] + (1 if p == game.turn and phase == "play" else 0)
+            want = (dealt[p] + (1 if p == game.turn and phase is Phase.PLAY else 0)
                     - (1 if p == game.starter and not rs.turn.starter_draws and not game._first_turn else 0))
             if held != want:
                 out.append(f"seat {p} holds {held} cards, the rules give {want} here")
@@ -94,7 +98,7 @@ def problems(game) -> list[str]:
             out.append(f"seat {p} is still in the hand with no cards")
     if not over and not game.is_chance() and not game.legal_actions():
         out.append(f"seat {game.current_player()} is to move ({phase}) but has no legal move")
-    if phase == "deal" and not over and game.discards and not any(hands):
+    if phase is Phase.DEAL and not over and game.discards and not any(hands):
         out.append("the upcard was turned before the deal")
     # scores
     sums, wrong = _scored_hands(game)
@@ -154,13 +158,13 @@ def check_knock(game, result) -> list[str]:
     k = game.ruleset.scoring.knock
     if len(live) != 2 or k is None:
         return out
-    if result.reason == "undercut":
+    if result.reason is Ending.UNDERCUT:
         d, knocker = result.winner, result.details["knocker"]
         want = counts[knocker] - counts[d] + k.undercut
     else:
         knocker = result.winner
         d = next(p for p in live if p != knocker)
-        bonus = {"gin": k.gin, "big gin": k.big_gin}.get(result.reason, 0)
+        bonus = {Ending.GIN: k.gin, Ending.BIG_GIN: k.big_gin}.get(result.reason, 0)
         want = counts[d] - counts[knocker] + bonus
     if result.scores[result.winner] != want:
         out.append(f"round {result.round}: a {result.reason} should score {want}, "
@@ -172,13 +176,13 @@ def check_penalties(game, result) -> list[str]:
     """Are a finished hand's counted penalties what the cards left in each hand cost
     under the variant's table (count rule and cap)?"""
     out = []
-    if result.reason in ("knock", "undercut", "gin", "big gin"):
+    if result.reason in KNOCK_ENDINGS:
         return check_knock(game, result)
-    if result.reason == "void":
+    if result.reason is Ending.VOID:
         return out
     for p in range(game.n):
         pen = result.penalties[p]
-        if pen is None or p in _dropped(result) or (result.reason == "show" and p == result.winner):
+        if pen is None or p in _dropped(result) or (result.reason is Ending.SHOW and p == result.winner):
             continue
         want = _penalty(game.ruleset, list(result.hands[p]), result.wild)
         if pen != want:

@@ -29,6 +29,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..melds.checks import penalty as _penalty
+from .phases import KNOCK_ENDINGS, Ending
+
+#: endings in which one seat got rid of its cards or was the last left: the others pay it
+_LEFT_ALONE = (Ending.WENT_OUT, Ending.DROPS, Ending.WRONG_SHOW)
 
 
 def number(x):
@@ -43,7 +47,7 @@ class HandResult:
     """How one hand ended and what each seat scored in it."""
 
     round: int
-    reason: str
+    reason: Ending
     winner: int | None  # the seat that went out / knocked and won / showed / was left
     scores: tuple  # per seat, what the hand adds to the seat's total
     penalties: tuple  # per seat, what the cards left in hand counted (None: not counted)
@@ -74,7 +78,7 @@ def penalty_of(game, seat: int) -> int:
     return _penalty(game.ruleset, game.hands[seat], game.wild)
 
 
-def score_hand(game, reason: str, winner: int | None = None, rummy: bool = False,
+def score_hand(game, reason: Ending, winner: int | None = None, rummy: bool = False,
                details: dict | None = None) -> HandResult:
     """The result of the hand that just ended in ``game``.
 
@@ -105,7 +109,7 @@ def score_hand(game, reason: str, winner: int | None = None, rummy: bool = False
         for p in live:
             pens[p] = penalty_of(game, p)
 
-    if reason in ("went out", "drops", "wrong show"):
+    if reason in _LEFT_ALONE:
         count_all()
         mult = sc.rummy.multiplier if (rummy and sc.rummy) else 1
         bonus = sc.rummy.bonus if (rummy and sc.rummy) else 0
@@ -113,7 +117,7 @@ def score_hand(game, reason: str, winner: int | None = None, rummy: bool = False
             if _team(game, p) != _team(game, winner):
                 owed[p] = pens[p] * mult
         takers = [winner]
-    elif reason == "show":
+    elif reason is Ending.SHOW:
         count_all()
         for p in live:
             if p == winner:
@@ -124,14 +128,14 @@ def score_hand(game, reason: str, winner: int | None = None, rummy: bool = False
             else:
                 owed[p] = pens[p]
         takers = [winner]
-    elif reason in ("knock", "undercut", "gin", "big gin"):
+    elif reason in KNOCK_ENDINGS:
         reason, winner = _settle_knock(game, reason, winner, live, scores, pens, details)
         takers = [winner]
-    elif reason in ("stock exhausted", "stalemate"):
+    elif reason is Ending.STOCK_EXHAUSTED or reason is Ending.STALEMATE:
         details["stock reused"] = game.reuses
         outcome = rs.stock.outcome
         if outcome == "void":
-            reason = "void" if reason == "stock exhausted" else reason
+            reason = Ending.VOID if reason is Ending.STOCK_EXHAUSTED else reason
             owed = [0] * n
         else:
             count_all()
@@ -141,7 +145,7 @@ def score_hand(game, reason: str, winner: int | None = None, rummy: bool = False
             if outcome == "differences":
                 takers = [p for p in live if pens[p] == low]
                 winner = takers[0] if len(takers) == 1 else None
-    elif reason == "void":
+    elif reason is Ending.VOID:
         owed = [0] * n
     else:  # pragma: no cover - every ending is listed above
         raise AssertionError(f"unknown ending {reason!r}")
@@ -177,10 +181,10 @@ def _settle_knock(game, reason, knocker, live, scores, pens, details):
     k = game.ruleset.scoring.knock
     K = game.hand_value(knocker)
     pens[knocker] = K
-    is_gin = reason in ("gin", "big gin")
+    is_gin = reason is Ending.GIN or reason is Ending.BIG_GIN
     bonus = 0
     if is_gin and k is not None:
-        bonus = k.big_gin if reason == "big gin" else k.gin
+        bonus = k.big_gin if reason is Ending.BIG_GIN else k.gin
     undercut_by = []
     for d in game._order_from(knocker)[1:]:  # in turn order from the knocker
         if d not in live:
@@ -195,7 +199,7 @@ def _settle_knock(game, reason, knocker, live, scores, pens, details):
     details["knocker deadwood"] = K
     if undercut_by:
         details["knocker"] = knocker
-        return "undercut", undercut_by[0]
+        return Ending.UNDERCUT, undercut_by[0]
     return reason, knocker
 
 

@@ -23,8 +23,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 from ..language.diagnostics import Diagnostic, line_of
+from ..engine.phases import WON
 from ..language.spans import span_for
-from .runner import ERROR, GAME_LIMIT, HAND_LIMIT, INVARIANT, BAD_MOVE, WON
+from .runner import ERROR, GAME_LIMIT, HAND_LIMIT, INVARIANT, BAD_MOVE
 from .simulate import Settings, play_index
 
 #: the agents every variant is played with

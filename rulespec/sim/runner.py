@@ -20,14 +20,15 @@ from ..agents import make_agent
 from ..engine import actions as A
 from ..engine.errors import IllegalMove
 from ..engine.invariants import problems
+from ..engine.phases import Ending, Phase
 from ..limits import MAX_GAME_ACTIONS, MAX_HAND_ACTIONS
 
 # what can go wrong in a game (GameOutcome.failure)
 INVARIANT, HAND_LIMIT, GAME_LIMIT, ERROR, BAD_MOVE = (
     "invariant", "hand limit", "game limit", "error", "illegal agent move")
 FAILURES = (INVARIANT, HAND_LIMIT, GAME_LIMIT, ERROR, BAD_MOVE)
-#: hand endings with a winner who played for it
-WON = frozenset({"went out", "knock", "undercut", "gin", "big gin", "show"})
+#: the phases of a player's own turn (a turn is counted when one begins)
+_TURN = (Phase.DRAW, Phase.PLAY)
 
 
 def derive(*parts) -> int:
@@ -176,7 +177,7 @@ class _Watch:
         """The player to move moves; False (a failure recorded) when the game refuses it."""
         game, out = self.game, self.out
         p = game.current_player()
-        if game.phase in ("draw", "play") and (self.done_hands, game.turn) != self.turn_key:
+        if game.phase in _TURN and (self.done_hands, game.turn) != self.turn_key:
             self.turn_key = (self.done_hands, game.turn)
             self.hand_turns += 1
         action = bot.choose(game, p)
@@ -193,7 +194,7 @@ class _Watch:
             _count(out.events, "drops")
         elif action.kind == A.MAY_I:
             _count(out.events, "claims")
-        elif action.kind == A.SHOW and (not hand_over or game.results[-1].reason != "show"):
+        elif action.kind == A.SHOW and (not hand_over or game.results[-1].reason is not Ending.SHOW):
             _count(out.events, "wrong shows")
         elif action.kind == A.MISS:
             _count(out.events, "missed turns")
@@ -208,7 +209,7 @@ class _Watch:
             if res.rummy:
                 _count(self.out.events, "went rummy")
             needs = opening.contract(res.round) is not None or opening.threshold is not None
-            met = (self.opened or res.reason == "went out") if needs else None
+            met = (self.opened or res.reason is Ending.WENT_OUT) if needs else None
             self.out.hands.append(HandStats(res.round, res.reason, self.hand_actions,
                                             self.hand_turns, tuple(res.scores), res.winner, met))
         self.done_hands = len(game.results)

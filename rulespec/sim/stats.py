@@ -11,11 +11,11 @@ from __future__ import annotations
 import math
 from collections import Counter
 
+from ..engine.phases import Ending
 from .runner import FAILURES
 
 #: the hand endings in the order they are reported
-ENDINGS = ("went out", "knock", "gin", "big gin", "undercut", "show", "wrong show", "drops",
-           "stock exhausted", "stalemate", "void")
+ENDINGS = tuple(Ending)
 
 
 def spread(values) -> dict:

@@ -1,0 +1,90 @@
+"""Out-of-turn claims ("May I?"): when the player in turn draws from the stock, the
+others, in turn order, may claim the discard they passed, with penalty cards."""
+
+from __future__ import annotations
+
+from .. import actions as A
+from ..phases import Phase, Then
+from . import ordered
+
+_MAY_I, _PASS = A.simple(A.MAY_I), A.simple(A.PASS)
+
+
+class Claims:
+    """Plays ``turn.claims`` (``may claim the discard out of turn with N penalty
+    cards``): who may claim (never the seat that discarded it), the penalty cards drawn
+    from the stock, and whether the claimer melds at once or waits for a turn. Reads
+    ``turn.claims.penalty`` and ``turn.claims.wait``. Phases ``claim`` (``may i`` or
+    ``pass``) and ``claim meld`` (the claimer's melds, then ``pass``)."""
+
+    def _open_claims(self, p: int) -> bool:
+        """``p`` draws from the stock: may anyone claim the discard first? Then the first
+        claimer is asked (phase ``claim``) and True."""
+        cl = self.ruleset.turn.claims
+        if cl is None or not self.discards or not self._stock_live(cl.penalty):
+            return False
+        order = []
+        s = p
+        for _ in range(self.n - 1):
+            s = self._next_seat(s, self.active)
+            if s == p:
+                break
+            if s != self.top_discarder and s not in order:
+                order.append(s)
+        if not order:
+            return False
+        self.claimers = order
+        self.phase = Phase.CLAIM
+        self.player = order[0]
+        return True
+
+    def _claim_moves(self) -> list:
+        return [_MAY_I, _PASS]
+
+    def _do_may_i(self, a) -> None:
+        claimer = self.player
+        card = self.discards.pop()
+        self.hands[claimer].append(card)
+        self._claimer = claimer
+        self.claimers = []
+        self._chance = [(A.CARD, claimer)] * self.ruleset.turn.claims.penalty
+        self._then = Then.CLAIMED
+        if not self._chance:
+            self._then = None
+            self._then_claimed()
+
+    def _then_claimed(self) -> None:
+        """The claimer has the discard and the penalty cards: melds now (``claim meld``)
+        or waits, and the player in turn draws."""
+        if not self.ruleset.turn.claims.wait:
+            self.phase = Phase.CLAIM_MELD
+            self.player = self._claimer
+            self.melds_this_turn = 0
+            self.pending = []
+            self.pending_mode = None
+            self.owed = []
+            return
+        self._draw_for_turn()
+
+    def _pass_claim(self) -> None:
+        self.claimers.pop(0)
+        if self.claimers:
+            self.player = self.claimers[0]
+        else:
+            self.phase = Phase.DRAW
+            self._draw_for_turn()
+
+    def _claim_meld_moves(self) -> list:
+        return ordered(self._play_actions(claim=True))
+
+    def _pass_claim_meld(self) -> None:
+        """The claimer is done melding: the player in turn draws."""
+        if self.played_this_turn:
+            self.played[self.player] = True
+        self._draw_for_turn()
+        self.played_this_turn = False
+
+    MOVES = {A.MAY_I: _do_may_i}
+    THEN = {Then.CLAIMED: _then_claimed}
+    PHASES = {Phase.CLAIM: _claim_moves, Phase.CLAIM_MELD: _claim_meld_moves}
+    PASSES = {Phase.CLAIM: _pass_claim, Phase.CLAIM_MELD: _pass_claim_meld}

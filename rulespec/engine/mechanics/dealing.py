@@ -1,0 +1,153 @@
+"""Dealing a hand: who deals, the shuffle (or a stacked deck), the cards each seat gets,
+the card cut as wild, the upcard, and the first upcard offered before the first turn."""
+
+from __future__ import annotations
+
+from ...melds.context import rules_for
+from .. import actions as A
+from ..deal import check_stack, deck_cards
+from ..phases import Phase, Then
+
+_DRAW_DISCARD, _PASS = A.simple(A.DRAW_DISCARD), A.simple(A.PASS)
+
+
+class Dealing:
+    """Plays ``deal:`` (hand sizes by players and round, the starter's extra card, dealer
+    rotation, the upcard and a wild upcard buried, the first upcard's offers) and the cut
+    wild card of ``wilds:``. Reads ``deal.rotation``, ``deal.hand_size``,
+    ``deal.starter_extra``, ``deal.upcard``, ``deal.upcard_wild``, ``deal.offer``,
+    ``wilds.cut``, ``turn.starter_draws``; the deck through :mod:`..deal`.
+
+    Every card dealt, cut or turned up is a chance step (``Game._chance``); once they are
+    all done, :meth:`_begin` offers the upcard or starts the first turn."""
+
+    def _start_hand(self) -> None:
+        """Deal on: the next dealer, a fresh deck, every zone and count of the hand reset,
+        and the chance steps of the deal queued."""
+        rs = self.ruleset
+        self.round += 1
+        self.in_hand = [p not in self.eliminated for p in range(self.n)]
+        seated = [p for p in range(self.n) if self.in_hand[p]]
+        if self.round > 1:
+            self.dealer = self._next_seat(self.dealer, self.in_hand,
+                                          -1 if rs.deal.rotation == "right" else 1)
+        elif not self.in_hand[self.dealer]:
+            self.dealer = seated[-1]
+        self.active = list(self.in_hand)
+        count = len(seated)
+        deck = deck_cards(rs, count)
+        stack = self._stacks[self.round - 1] if self.round - 1 < len(self._stacks) else None
+        if stack is not None:
+            order = check_stack(rs, count, stack)
+            self.stock = order[::-1]
+            self.stock_ordered = True
+        else:
+            self._rng.shuffle(deck)
+            self.stock = deck
+            self.stock_ordered = False
+        self._reset_hand()
+        size = rs.deal.hand_size(count, self.round)
+        starter = self._next_seat(self.dealer, self.in_hand)
+        self.starter = starter
+        order = [starter]
+        while len(order) < count:
+            order.append(self._next_seat(order[-1], self.in_hand))
+        chance = [(A.DEAL, p) for _ in range(size) for p in order]
+        chance += [(A.DEAL, starter)] * rs.deal.starter_extra
+        if rs.wilds.cut:
+            chance.append((A.CUT, None))
+        if rs.deal.upcard:
+            chance.append((A.UPCARD, None))
+        self._chance = chance
+        self._then = Then.BEGIN
+        self._buried = 0
+        self.deal_size = size
+        self.dealt = None  # each seat's cards once the deal is done
+        self._scratch = {}  # per-move working values (not game state)
+
+    def _reset_hand(self) -> None:
+        """Every zone and count that lives for one hand, as it is before the deal."""
+        n = self.n
+        self.hands = [[] for _ in range(n)]
+        self.discards: list[int] = []
+        self.table: list = []  # TableMeld, in the order laid
+        self.out: list[int] = []  # cards out of play (hands of players who dropped out)
+        self.cut_card = None
+        self.wild = None
+        self.rules = rules_for(self.ruleset, None)
+        self.opened = [False] * n
+        self.melded = [False] * n  # has laid a meld of their own this hand
+        self.played = [False] * n  # has melded or laid off in an earlier turn (going rummy)
+        self.drawn = [False] * n  # has drawn this hand (a drop after it is a middle drop)
+        self.misses = [0] * n
+        self.dropped: dict[int, int] = {}  # seats out of this hand, and what it cost them
+        self.wrong_shows: list[int] = []
+        self.top_discarder = None
+        self.first_reading: dict[int, object] = {}  # a meld's reading before any lay-off
+        self.reuses = 0
+        self.discard_draws = 0
+        self.throw_backs = 0
+        self._turn_reset()
+        self.turn = None
+        self.player = None
+        self.phase = Phase.DEAL
+        self.knocker = None
+        self.knock_limit = None
+        self.big_gin = False
+        self.defenders: list[int] = []
+        self.claimers: list[int] = []
+        self.offerees: list[int] = []
+        self.moves_this_hand = 0
+        self._played_at_start = False
+        self._gin = False
+        self._lays_off = False
+        self._claimer = None
+        self._first_turn = not self.ruleset.turn.starter_draws
+
+    def _cut(self, seat, card: int) -> None:
+        """The card cut as wild: it and its rank (or the rule's cards) are wild this deal."""
+        self.cut_card = card
+        self.wild = card
+        self.rules = rules_for(self.ruleset, card)
+
+    def _turn_upcard(self, seat, card: int) -> None:
+        """The upcard starts the discard pile, unless it is wild and the rules bury it in
+        the middle of the stock (then the next card is turned)."""
+        if (self.ruleset.deal.upcard_wild == "bury" and self.rules.is_wild(card)
+                and self._buried < len(self.stock)):
+            self._buried += 1
+            self.stock.insert(len(self.stock) // 2, card)
+            self._chance.insert(0, (A.UPCARD, None))
+        else:
+            self.discards.append(card)
+
+    def _begin(self) -> None:
+        """The deal is done: offer the upcard where the rules say so, else the first turn."""
+        rs = self.ruleset
+        self.dealt = [len(h) for h in self.hands]
+        if rs.deal.offer and self.discards:
+            roles = {"non-dealer": self.starter, "dealer": self.dealer}
+            self.offerees = [roles[r] for r in rs.deal.offer if r in roles]
+            self.phase = Phase.OFFER
+            self.player = self.offerees[0]
+            self.turn = self.player
+            return
+        self._start_turn(self.starter)
+
+    def _offer_moves(self) -> list:
+        return [_DRAW_DISCARD, _PASS]
+
+    def _pass_offer(self) -> None:
+        """The upcard declined: offer it to the next seat, or (everyone declined) the
+        first offeree's turn begins from the stock."""
+        self.offerees.pop(0)
+        if self.offerees:
+            self.player = self.turn = self.offerees[0]
+        else:
+            first = {"non-dealer": self.starter, "dealer": self.dealer}[self.ruleset.deal.offer[0]]
+            self._start_turn(first, stock_only=True)
+
+    CHANCE_STEPS = {A.CUT: _cut, A.UPCARD: _turn_upcard}
+    THEN = {Then.BEGIN: _begin}
+    PHASES = {Phase.OFFER: _offer_moves}
+    PASSES = {Phase.OFFER: _pass_offer}

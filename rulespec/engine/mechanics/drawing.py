@@ -1,0 +1,101 @@
+"""Drawing: the moves that begin a turn, and taking a card from the stock or the top of
+the discard pile."""
+
+from __future__ import annotations
+
+from .. import actions as A
+from ..phases import Ending, Phase, Then
+
+_DRAW_STOCK, _DRAW_DISCARD = A.simple(A.DRAW_STOCK), A.simple(A.DRAW_DISCARD)
+_PUSH, _PASS, _MISS, _DROP = A.simple(A.PUSH), A.simple(A.PASS), A.simple(A.MISS), A.simple(A.DROP)
+
+
+class Drawing:
+    """Plays the draw of ``turn:`` (``draw from stock or discard``, the sources a turn may
+    draw from), the limit on discard draws in a hand (void after that many) and, with the
+    stock gone, what is left to do (reuse the pile, take the discard to knock, end the
+    hand). Reads ``turn.draw_from``, ``turn.push``, ``turn.max_discard_draws``,
+    ``stock.last_discard``, ``drops`` (to list ``miss`` and ``drop``).
+
+    A card off the stock is a chance step (``draw CARD``) after ``draw stock``; before
+    it, the others may claim the discard where the rules allow (claims)."""
+
+    def _draw_actions(self) -> list:
+        """The moves that begin a turn, in sorted order (draws, then pass, miss, drop)."""
+        rs = self.ruleset
+        t = rs.turn
+        p = self.player
+        live = self._stock_live()
+        sources = ("stock",) if self.stock_only else t.draw_from
+        stock = discard = push = end = False
+        for src in sources:
+            if src == "stock":
+                stock = stock or live
+            elif src == "discard" and self.discards:
+                discard = live or self._discard_allowed_at_wall(p)
+            elif src == "push" and live and self.discards and t.push is not None:
+                push = True
+        uses_stock = "stock" in sources or "push" in sources
+        if not live and (uses_stock or not (discard or push)):
+            if self._can_rebuild():
+                stock = True
+            else:
+                end = True
+        elif not (stock or discard or push):
+            stock = True
+        acts = []
+        if stock:
+            acts.append(_DRAW_STOCK)
+        if discard:
+            acts.append(_DRAW_DISCARD)
+        if push:
+            acts.append(_PUSH)
+        if end:
+            acts.append(_PASS)
+        if rs.drops is not None:
+            if rs.drops.misses is not None:
+                acts.append(_MISS)
+            acts.append(_DROP)
+        return acts
+
+    def _do_draw_stock(self, a) -> None:
+        p = self.turn
+        self._drew(p)
+        if not self._stock_live():
+            if not self._rebuild() or not self._stock_live():
+                self._end_hand(Ending.STOCK_EXHAUSTED)
+                return
+        if self.phase is Phase.DRAW and self._open_claims(p):
+            return
+        self._draw_for_turn()
+
+    def _do_draw_discard(self, a) -> None:
+        p = self.player
+        t = self.ruleset.turn
+        drawing = self.phase is Phase.DRAW  # not an upcard offer
+        if drawing and self._stock_live():
+            self.discard_draws += 1
+            if t.max_discard_draws is not None and self.discard_draws >= t.max_discard_draws:
+                self._end_hand(Ending.VOID, details={"why": "discard draw limit"})
+                return
+        if drawing and not self._stock_live():
+            self.must_knock = self.ruleset.stock.last_discard == "knock"
+        self._drew(p)
+        card = self.discards.pop()
+        self.hands[p].append(card)
+        self.taken = card
+        self.turn = p
+        self.phase = Phase.PLAY
+
+    def _draw_for_turn(self) -> None:
+        """The player in turn gets the top card of the stock (a chance step), then plays."""
+        self._chance = [(A.CARD, self.turn)]
+        self._then = Then.PLAY
+
+    def _then_play(self) -> None:
+        self.phase = Phase.PLAY
+        self.player = self.turn
+
+    MOVES = {A.DRAW_STOCK: _do_draw_stock, A.DRAW_DISCARD: _do_draw_discard}
+    THEN = {Then.PLAY: _then_play}
+    PHASES = {Phase.DRAW: _draw_actions}

@@ -1,0 +1,113 @@
+"""Stock exhaustion: when the stock runs low or out, the discard pile turned over or
+shuffled into a new stock, the wall (the last discard taken only to knock), the hand
+ended for good, and a stalemate that no player can break."""
+
+from __future__ import annotations
+
+from ..phases import Ending, Phase
+
+
+class Exhaustion:
+    """Plays ``stock:`` (``hand is void when N cards remain``; ``turn the discard pile
+    over`` or ``shuffle`` it, at most N times, or end the hand; the last discard taken
+    freely, only to knock, or not at all) and the stalemate rule. Reads
+    ``stock.remaining``, ``stock.action``, ``stock.times``, ``stock.last_discard``,
+    ``knock.max_deadwood`` (the wall), ``turn.discard_taken``, ``stalemate_applies``,
+    ``turn.new_melds_after_opening`` and ``wilds.replace`` (what could still change the
+    table). How an exhausted hand scores is :mod:`..scoring`'s."""
+
+    def _stock_live(self, extra: int = 0) -> bool:
+        return len(self.stock) > self.ruleset.stock.remaining + extra
+
+    def _can_rebuild(self) -> bool:
+        st = self.ruleset.stock
+        if st.action == "end" or not self.discards:
+            return False
+        if st.times is not None and self.reuses >= st.times:
+            return False
+        return len(self.stock) + len(self.discards) > st.remaining
+
+    def _rebuild(self) -> bool:
+        """Reuse the discard pile as the stock, as the rules say; False when they don't."""
+        if not self._can_rebuild():
+            return False
+        st = self.ruleset.stock
+        pile, self.discards = self.discards, []
+        self.reuses += 1
+        if st.action == "shuffle":
+            self.stock = pile + self.stock
+            self._rng.shuffle(self.stock)
+            self.stock_ordered = False
+        else:
+            # the pile turned face down: its first card is the new top
+            self.stock = pile[::-1] + self.stock
+            self.stock_ordered = True
+        self.top_discarder = None
+        return True
+
+    def _stalemate(self) -> bool:
+        """Can no player ever go out again? Decided only where it can be proved: hands
+        never grow (no push, no claims), every hand is too small to lay a new meld after
+        a draw (keeping the card it must discard) or may lay none (it has opened, and
+        the rules allow no new melds after opening), and no card off the table fits any
+        table meld (by lay-off or by taking a wild's place). Then the table never changes
+        and neither do the chances."""
+        rs = self.ruleset
+        if not rs.stalemate_applies:
+            return False
+        r = self.rules
+        smallest = min(r.set_min if r.has_sets else 99, r.run_min if r.has_runs else 99)
+        keep = self._keep_min()
+        barred = not rs.turn.new_melds_after_opening  # who has opened lays no new meld
+        if any(len(self.hands[p]) + 1 - keep >= smallest for p in range(self.n)
+               if self.active[p] and not (barred and self.opened[p])):
+            return False
+        pool = set(self.stock) | set(self.discards)
+        for p in range(self.n):
+            pool.update(self.hands[p])
+        rep = rs.wilds.replace
+        for m in self.table:
+            fits = self._layoffs_onto(m)
+            rescued = self._rescues_of(m) if rep is not None and m.reading.kind in rep.melds else {}
+            if any(c in fits or c in rescued for c in pool):
+                return False
+        return True
+
+    def _discard_allowed_at_wall(self, p: int) -> bool:
+        """With the stock exhausted, may the top discard still be taken?"""
+        how = self.ruleset.stock.last_discard
+        if how in ("any", "none"):  # "none": the hand ends before the stock is gone for good
+            return True
+        if how == "knock" and self.ruleset.knock is not None:
+            top = self.discards[-1]
+            hand = self.hands[p] + [top]
+            if self._big_gin_ok(hand):
+                return True
+            limit = self.ruleset.knock.max_deadwood
+            if self._deadwood_after_discard(hand) > limit:
+                return False
+            # the knock's discard may not be the card just taken, where the rules say so
+            for c in set(hand):
+                if c == top and not self.ruleset.turn.discard_taken and any(x != c for x in hand):
+                    continue
+                rest = list(hand)
+                rest.remove(c)
+                if self._deadwood(rest) <= limit:
+                    return True
+        return False
+
+    def _stock_gone(self) -> bool:
+        """After a turn: is the stock exhausted for good where the rules end the hand
+        then (``stock.last_discard`` ``none``)? Continental Rummy (source 002): "the
+        stock pile is turned over once ... If the remaining cards in the stock pile are
+        depleted a second time without any player going out, the hand ends". So the hand
+        ends with the turn that drew the last card, and the next player never gets to
+        take the discard and play on."""
+        return (self.ruleset.stock.last_discard == "none" and not self._stock_live()
+                and not self._can_rebuild())
+
+    def _pass_at_wall(self) -> None:
+        """``pass`` at the start of a turn with the stock gone for good: the hand ends."""
+        self._end_hand(Ending.STOCK_EXHAUSTED)
+
+    PASSES = {Phase.DRAW: _pass_at_wall}

@@ -1,0 +1,169 @@
+"""Knocking and gin: knocking under a deadwood limit with a face-down discard, gin and
+big gin, the knocker's melds laid out, then each defender's lay-offs and melds."""
+
+from __future__ import annotations
+
+from ... import cards as C
+from ...melds.fast import deadwood_after_discard, deadwood_value
+from .. import actions as A
+from ..actions import Action
+from ..phases import Ending, Phase
+from ..views import TableMeld
+from . import ordered
+
+
+class Knocking:
+    """Plays ``knock:`` (``when deadwood <= N``, ``gin at 0``, ``defender lays off unless
+    gin``, lay-offs at most N beyond a run's ends, melds laid out no longer than N) and
+    ``gin:`` (big gin: every card melded, nothing discarded). Reads ``knock.max_deadwood``,
+    ``knock.defender_lays_off``, ``knock.run_end_layoffs``, ``knock.lay_out_max``, ``gin``,
+    ``gin.big_gin``. Phases ``knock`` (the knocker's melds, then ``pass``), ``lay off``
+    (a defender onto the knocker's melds) and ``defend`` (the defender's melds). The
+    knock is settled in :mod:`..scoring`."""
+
+    def _deadwood(self, hand) -> int:
+        return deadwood_value(self.rules, list(hand))
+
+    def _deadwood_after_discard(self, hand) -> int:
+        return deadwood_after_discard(self.rules, list(hand))
+
+    def _big_gin_ok(self, hand) -> bool:
+        g = self.ruleset.gin
+        return g is not None and g.big_gin and self._deadwood(hand) == 0
+
+    def _knock_starts(self, p: int) -> list[Action]:
+        rs = self.ruleset
+        out: list[Action] = []
+        hand = self.hands[p]
+        if rs.knock is None:
+            return out
+        limit = rs.knock.max_deadwood
+        if self._deadwood_after_discard(hand) <= limit:
+            banned = self._banned_discard(p)
+            for c in sorted(set(hand), key=C.sort_key):
+                if c != banned:
+                    rest = list(hand)
+                    rest.remove(c)
+                    if self._deadwood(rest) <= limit:
+                        out.append(A.KNOCKS[c])
+        if self._big_gin_ok(hand):
+            out.append(A.simple(A.GIN))
+        return out
+
+    def _knock_actions(self) -> list[Action]:
+        p = self.player
+        hand = self.hands[p]
+        acts = []
+        for cards, reading in self._lay_out_melds(p):
+            rest = list(hand)
+            for c in cards:
+                rest.remove(c)
+            if self._deadwood(rest) <= self.knock_limit:
+                acts.append(self._meld_action(cards, reading))
+        if sum(self.rules.value[c] for c in hand) <= self.knock_limit:
+            acts.append(A.simple(A.PASS))
+        return acts
+
+    def _defender_layoffs(self) -> list[Action]:
+        p = self.player
+        most = self.ruleset.knock.run_end_layoffs
+        acts = []
+        for m in self.table:
+            if m.owner != self.knocker:
+                continue
+            for c in set(self.hands[p]):
+                opts = self._layoffs_onto(m).get(c, [])
+                if most is not None and m.reading.kind == "run":
+                    opts = [a for a in opts if self._run_ends_ok(m, a.reading, most)]
+                acts.extend(opts)
+        return acts
+
+    def _run_ends_ok(self, m: TableMeld, new, most: int) -> bool:
+        """Does ``new`` (what run ``m`` becomes) hold at most ``most`` cards beyond each
+        end of the run as it was laid?"""
+        first = self.first_reading.get(m.id, m.reading)
+        low = new.ranks.index(first.ranks[0])
+        high = len(new.ranks) - low - len(first.ranks)
+        return low <= most and high <= most
+
+    def _lay_out_melds(self, p: int):
+        """The melds ``p`` may lay out after a knock (no longer than the rules allow)."""
+        most = self.ruleset.knock.lay_out_max
+        melds = self._hand_melds(p)
+        if most is None:
+            return melds
+        return [(cards, r) for cards, r in melds if len(cards) <= most]
+
+    def _do_knock(self, a: Action) -> None:
+        p = self.player
+        card = a.cards[0]
+        self.hands[p].remove(card)
+        self.discards.append(card)
+        self.top_discarder = p
+        self.knocker = p
+        self.knock_limit = self.ruleset.knock.max_deadwood
+        self.big_gin = False
+        self.phase = Phase.KNOCK
+
+    def _do_gin(self, a: Action) -> None:
+        self.knocker = self.player
+        self.knock_limit = 0
+        self.big_gin = True
+        self.phase = Phase.KNOCK
+
+    def _knock_done(self) -> None:
+        k = self.knocker
+        K = self.hand_value(k)
+        gin = self.ruleset.gin is not None and K == 0
+        self._gin = gin
+        self.defenders = [s for s in self._order_from(k) if s != k]
+        self._lays_off = self.ruleset.knock.defender_lays_off and not gin
+        self._next_defender()
+
+    def _next_defender(self) -> None:
+        if not self.defenders:
+            reason = (Ending.BIG_GIN if self.big_gin else Ending.GIN) if self._gin else Ending.KNOCK
+            self._end_hand(reason, winner=self.knocker)
+            return
+        self.player = self.defenders[0]
+        self.phase = Phase.LAY_OFF if self._lays_off else Phase.DEFEND
+
+    def hand_value(self, seat: int) -> int:
+        """Total value of the cards ``seat`` holds (unmelded cards after a knock)."""
+        v = self.rules.value
+        return sum(v[c] for c in self.hands[seat])
+
+    def _order_from(self, seat: int) -> list[int]:
+        out = [seat]
+        s = seat
+        while True:
+            s = self._next_seat(s, self.active)
+            if s == seat:
+                return out
+            out.append(s)
+
+    def _knock_moves(self) -> list:
+        return ordered(self._knock_actions())
+
+    def _lay_off_moves(self) -> list:
+        return ordered(self._defender_layoffs() + [_PASS])
+
+    def _defend_moves(self) -> list:
+        acts = [self._meld_action(c, r) for c, r in self._lay_out_melds(self.player)]
+        acts.append(_PASS)
+        return ordered(acts)
+
+    def _pass_lay_off(self) -> None:
+        """The defender is done laying off: now its own melds."""
+        self.phase = Phase.DEFEND
+
+    def _pass_defend(self) -> None:
+        self.defenders.pop(0)
+        self._next_defender()
+
+    MOVES = {A.KNOCK: _do_knock, A.GIN: _do_gin}
+    PHASES = {Phase.KNOCK: _knock_moves, Phase.LAY_OFF: _lay_off_moves, Phase.DEFEND: _defend_moves}
+    PASSES = {Phase.KNOCK: _knock_done, Phase.LAY_OFF: _pass_lay_off, Phase.DEFEND: _pass_defend}
+
+
+_PASS = A.simple(A.PASS)

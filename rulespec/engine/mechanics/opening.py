@@ -1,0 +1,191 @@
+"""Opening requirements: the contract of a round (so many sets and runs) and opening
+point thresholds, and whether a meld laid now still leads to one."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from ... import cards as C
+from ...melds import engine_support as ES
+from ..phases import Pending
+
+
+class Opening:
+    """Plays ``opening:`` (contracts per round, a threshold in points, both met by the
+    melds laid in one turn). Reads ``opening.contract(round)``, ``opening.threshold``,
+    ``going_out.final_discard``. The searches (can this hand still complete the
+    opening?) run on the meld solver; witnesses (one way found for the whole hand) answer
+    most of them at once, and :meth:`~rulespec.engine.state.Game._per_move` keeps them
+    for the rest of the move."""
+
+    def opening_due(self, p: int) -> bool:
+        """Has ``p`` still to meet this hand's opening requirement (a contract or a
+        threshold), the melds laid towards it this turn not yet enough?"""
+        return self._needs_opening(p) or self.pending_mode is Pending.OPEN
+
+    def _needs_opening(self, p: int) -> bool:
+        op = self.ruleset.opening
+        if self.opened[p]:
+            return False
+        return op.contract(self.round) is not None or op.threshold is not None
+
+    def _opening_possible(self, p: int) -> bool:
+        """Can the opening still be completed from this hand at all? (One search that
+        spares one per candidate meld when the answer is no.)"""
+        hand = self.hands[p]
+        keep = self._keep_min()
+        melds = self._hand_melds(p)
+        if not self._contract_open(
+                self.pending, lambda left: ES.can_fill_with(self.rules, melds, hand, left, keep)):
+            return False
+        return self._threshold_reachable(p, self.pending, hand, keep)
+
+    def _contract_open(self, laid, fills) -> bool:
+        """Is there no contract this round, or an option of it whose melds still missing
+        besides ``laid`` the hand ``fills`` (a test of the missing slots)?"""
+        contract = self.ruleset.opening.contract(self.round)
+        return contract is None or any(
+            fills(left) for option in contract.options
+            for left in ES.fit_slots(ES.contract_slots(self.rules, option), laid))
+
+    def _threshold_reachable(self, p: int, laid, rest, keep: int, meld=None) -> bool:
+        """Can the melds ``laid`` plus what ``rest`` (the cards left in ``p``'s hand) can
+        still lay, keeping ``keep`` cards, reach the opening threshold? The melds of the
+        whole hand's best opening that ``meld`` (the one just added to ``laid``) leaves
+        alone answer most yeses, a cheap bound most noes, the solver the rest."""
+        threshold = self.ruleset.opening.threshold
+        if threshold is None:
+            return True
+        need = threshold - sum(ES.reading_value(self.rules, c, r) for c, r in laid)
+        if need <= 0:
+            return True
+        if meld is not None and self._opening_witness(p, meld, len(rest) - keep) >= need:
+            return True
+        in_meld = (ES.cards_in_melds(self._hand_melds(p)) if meld is None
+                   else self._meld_cards_within(p, rest))
+        return (ES.opening_bound(self.rules, rest, in_meld) >= need
+                and ES.opening_reaches(self.rules, rest, keep, need))
+
+    def _meld_cards_within(self, p: int, part) -> set[int]:
+        """The cards of ``part`` (part of ``p``'s hand) that are in a meld made of cards
+        of ``part`` alone (only these can count towards an opening from ``part``)."""
+        def by_copies() -> tuple:
+            # each meld of the hand as masks: bit c of masks[k] set when it holds over k
+            # copies of card c; most melds hold one copy of each card (a single mask)
+            single, multi = set(), set()
+            for cards, _r in self._hand_melds(p):
+                masks = []
+                for c, n in Counter(cards).items():
+                    masks += [0] * (n - len(masks))
+                    for k in range(n):
+                        masks[k] |= 1 << c
+                if len(masks) == 1:
+                    single.add(masks[0])
+                else:
+                    multi.add(tuple(masks))
+            return single, multi
+
+        single, multi = self._per_move("melds by copies", p, by_copies)
+        have = Counter(part)
+        everything = (1 << (C.JOKER + 1)) - 1
+        # lacking[k]: the cards ``part`` holds k copies of or fewer
+        lacking = [everything & ~sum(1 << c for c, n in have.items() if n > k)
+                   for k in range(max(map(len, multi), default=1))]
+        union = 0
+        for m in single:
+            if not m & lacking[0]:
+                union |= m
+        for masks in multi:
+            if not any(m & lacking[k] for k, m in enumerate(masks)):
+                union |= masks[0]
+        return {c for c in have if union >> c & 1}
+
+    def _opening_witness(self, p: int, meld, room: int) -> int:
+        """What the melds of one best opening of ``p``'s whole hand are worth that can
+        still go down beside ``meld`` (disjoint from it, using at most ``room`` cards): a
+        lower bound of what the rest of the hand can lay."""
+        def best_opening() -> tuple:
+            groups = ES.opening_solution(self.rules, self.hands[p])[1]
+            return Counter(self.hands[p]), [(Counter(g), len(g), ES.opening_value(self.rules, g))
+                                            for g in groups]
+
+        hand, groups = self._per_move("opening witness", p, best_opening)
+        taken = Counter(meld)
+        worth = 0
+        for group, size, value in groups:
+            if size <= room and not (taken + group) - hand:
+                taken += group
+                room -= size
+                worth += value
+        return worth
+
+    def _contract_witnesses(self, p: int) -> list:
+        """Ways found to complete the contract from the whole hand, as what each of its
+        melds leaves room for: ``(kind, size, hand less the other melds, cards in them)``
+        per meld of one solution (cached per move)."""
+        def find() -> list:
+            hit = []
+            contract = self.ruleset.opening.contract(self.round)
+            keep = self._keep_min()
+            hand = Counter(self.hands[p])
+            for option in contract.options:
+                slots = ES.contract_slots(self.rules, option)
+                for left in ES.fit_slots(slots, self.pending):
+                    groups = ES.fill_from(self._hand_melds(p), hand, left, keep, witness=True)
+                    if groups is None:
+                        groups = ES.fill_groups(self.rules, self.hands[p], left, keep)
+                    for i, (_g, j) in enumerate(groups or ()):
+                        others = [c for k, (h, _j) in enumerate(groups) if k != i for c in h]
+                        kind, size, _c = left[j]
+                        hit.append((kind, size, hand - Counter(others), len(others)))
+            return hit
+
+        return self._per_move("contract witness", p, find)
+
+    def _witnessed(self, p: int, cards, reading) -> bool:
+        """A quick yes for a contract meld: some solution found for the whole hand still
+        works with this meld in place of the one that filled its slot."""
+        need = Counter(cards).items()
+        room = len(self.hands[p]) - len(cards) - self._keep_min()
+        for kind, size, free, used in self._contract_witnesses(p):
+            if (reading.kind == kind and len(cards) >= size and used <= room
+                    and all(free[c] >= n for c, n in need)):
+                return True
+        return False
+
+    def _opening_ok(self, p: int, cards, reading) -> bool:
+        """May this meld go down towards the opening (contract and threshold), leaving a
+        hand that can still complete it?"""
+        rest = self._rest(p, cards)
+        keep = max(self._keep_min(), 0)
+        laid = self.pending + [(tuple(cards), reading)]
+        contract = self.ruleset.opening.contract(self.round)
+        if contract is not None and not self._witnessed(p, cards, reading):
+            melds = self._hand_melds(p)
+            if not self._contract_open(
+                    laid, lambda left: ES.can_fill_with(self.rules, melds, rest, left, keep)):
+                return False
+        return self._threshold_reachable(p, laid, rest, keep, cards)
+
+    def _pending_complete(self, p: int) -> bool:
+        if self.pending_mode is Pending.WHOLE:
+            go = self.ruleset.going_out
+            how = go.final_discard if go is not None else "required"
+            n = len(self.hands[p])
+            return n == 0 or (n == 1 and how != "forbidden")
+        op = self.ruleset.opening
+        contract = op.contract(self.round)
+        if contract is not None:
+            done = False
+            for option in contract.options:
+                slots = ES.contract_slots(self.rules, option)
+                fits = ES.fit_slots(slots, self.pending)
+                if any(all(c == 0 for _, _, c in left) for left in fits):
+                    done = True
+                    break
+            if not done:
+                return False
+        if op.threshold is not None:
+            if sum(ES.reading_value(self.rules, c, r) for c, r in self.pending) < op.threshold:
+                return False
+        return True

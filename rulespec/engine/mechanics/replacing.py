@@ -1,0 +1,109 @@
+"""Wild-card replacement: taking a wild card off the table by putting the natural card
+it stands for in its place."""
+
+from __future__ import annotations
+
+from ...melds import engine_support as ES
+from ...memo import Memo
+from .. import actions as A
+from ..actions import Action
+from ..views import TableMeld
+from . import by_card
+
+_RESCUES = Memo(20_000)
+
+
+class Replacing:
+    """Plays ``wilds.replace`` (in which melds, only after opening, the wild card must
+    be melded again in the same turn). Reads ``wilds.replace.melds``,
+    ``wilds.replace.after_opening``, ``wilds.replace.reuse_this_turn``, and
+    ``turn.new_melds_after_opening`` and ``turn.melds_per_turn`` (where the wild may go
+    again). A wild owed to the table narrows the turn to the moves that lay it."""
+
+    def _replace_actions(self, p: int) -> list[Action]:
+        rep = self.ruleset.wilds.replace
+        if rep is None or (rep.after_opening and not self.opened[p]):
+            return []
+        acts = []
+        for m in self.table:
+            if m.reading.kind not in rep.melds or not m.reading.wilds:
+                continue
+            rescues = self._rescues_of(m)
+            for c in set(self.hands[p]):
+                for w, new in rescues.get(c, ()):
+                    if rep.reuse_this_turn and not self._can_replay(p, m, c, w, new):
+                        continue
+                    acts.append(Action(A.REPLACE, (c, w), m.id, new))
+        return acts
+
+    def _rescues_of(self, m: TableMeld) -> dict:
+        """Which wild card of the table meld ``m`` each natural card may take the place
+        of, by card (the same until ``m`` changes)."""
+        return _RESCUES.get_or((self.rules, tuple(m.cards), m.reading), by_card,
+                               lambda c: ES.rescues(self.rules, m.cards, m.reading, c))
+
+    def _can_replay(self, p, m, natural, wild, new) -> bool:
+        """After swapping ``natural`` for ``wild`` in ``m``, can the wild be melded again
+        this turn (laid off somewhere, or in a new meld)? Before opening, only in a meld
+        towards the opening: asked of a copy of the game after the swap."""
+        if self.opening_due(p):
+            after = self.clone()
+            after._scratch = {}
+            after._do_replace(Action(A.REPLACE, (natural, wild), m.id, new))
+            return bool(after._owed_actions(p))
+        hand = list(self.hands[p])
+        hand.remove(natural)
+        hand.append(wild)
+        cards = list(m.cards)
+        cards.remove(wild)
+        cards.append(natural)
+        if self._layoff_allowed(p) and self._leaves_ok(len(hand) - 1):
+            for t in self.table:
+                if not self._onto_ok(p, t):
+                    continue
+                tc, tr = (cards, new) if t.id == m.id else (t.cards, t.reading)
+                if ES.extensions(self.rules, tc, tr, wild):
+                    return True
+        t = self.ruleset.turn
+        if self.opened[p] and not t.new_melds_after_opening:
+            return False
+        if t.melds_per_turn is not None and self.melds_this_turn >= t.melds_per_turn:
+            return False
+        for cards2, _r in ES.hand_melds(self.rules, hand):
+            if wild in cards2 and self._leaves_ok(len(hand) - len(cards2)):
+                return True
+        return False
+
+    def _owed_actions(self, p: int) -> list[Action]:
+        """While a wild taken off the table is owed: only moves that put it back down."""
+        owed = set(self.owed)
+        acts = []
+        t = self.ruleset.turn
+        may_meld = not (self.opened[p] and not t.new_melds_after_opening) and not (
+            t.melds_per_turn is not None and self.melds_this_turn >= t.melds_per_turn)
+        opening = self.opening_due(p)  # a meld before opening goes towards it
+        if may_meld and not (opening and not self._opening_possible(p)):
+            for cards, reading in self._hand_melds(p):
+                if (owed & set(cards) and self._leaves_ok(len(self.hands[p]) - len(cards))
+                        and not (opening and not self._opening_ok(p, cards, reading))):
+                    acts.append(self._meld_action(cards, reading))
+        if self._layoff_allowed(p) and self._leaves_ok(len(self.hands[p]) - 1):
+            for m in self.table:
+                if self._onto_ok(p, m):
+                    for w in owed:
+                        acts.extend(self._layoffs_onto(m).get(w, ()))
+        return acts
+
+    def _do_replace(self, a: Action) -> None:
+        p = self.player
+        natural, wild = a.cards
+        m = self.table[a.target - 1]
+        self.hands[p].remove(natural)
+        m.cards.remove(wild)
+        m.cards.append(natural)
+        m.reading = a.reading
+        self.hands[p].append(wild)
+        if self.ruleset.wilds.replace.reuse_this_turn:
+            self.owed.append(wild)
+
+    MOVES = {A.REPLACE: _do_replace}

@@ -1,0 +1,48 @@
+"""Shows (Indian Rummy): declaring a hand, every card grouped with the sequences the
+rules ask for; a wrong show costs its penalty and the player leaves the hand."""
+
+from __future__ import annotations
+
+from ...melds.solver import Search
+from .. import actions as A
+from ..actions import Action
+from ..phases import Ending
+
+
+class Shows:
+    """Plays ``show:`` (N sequences, N of them pure, every other card in a set or a
+    sequence; counted with every card worth one) and the wrong-show penalty. Reads
+    ``show.sequences``, ``show.pure``, ``scoring.wrong_show``."""
+
+    def valid_show(self, seat: int) -> bool:
+        """Can ``seat``'s hand be declared: every card grouped, with the show's sequences?"""
+        hand = self.hands[seat]
+        s = self.ruleset.show
+        if not hand:
+            return False
+        cr = self._count_rules()
+        slots, counts = [], []
+        if s is not None:
+            if s.pure:
+                slots.append(("run", cr.run_min, True))
+                counts.append(s.pure)
+            if s.sequences > s.pure:
+                slots.append(("run", cr.run_min, False))
+                counts.append(s.sequences - s.pure)
+        val, _g, _d = Search(cr, list(hand), slots=slots, counts=counts).solve()
+        return val is not None and val == len(hand)
+
+    def _do_show(self, a: Action) -> None:
+        p = self.player
+        card = a.cards[0]
+        self.hands[p].remove(card)
+        if self.valid_show(p):
+            self.discards.append(card)
+            self.top_discarder = p
+            self._end_hand(Ending.SHOW, winner=p)
+            return
+        self.hands[p].append(card)
+        self.wrong_shows.append(p)
+        self._drop(p, self.ruleset.scoring.wrong_show or 0, Ending.WRONG_SHOW)
+
+    MOVES = {A.SHOW: _do_show}

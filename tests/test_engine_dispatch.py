@@ -1,0 +1,81 @@
+"""The engine's Game is composed of one mixin per mechanic (rulespec/engine/mechanics/),
+hooked in through dispatch tables built once: every move kind, phase and continuation has
+exactly one owner. Phases and hand endings are enums that read exactly as the strings
+they replaced (records, goldens, pages and doctests print them)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import rulespec
+from rulespec.engine import actions as A
+from rulespec.engine import new_game
+from rulespec.engine import state as S
+from rulespec.engine.phases import Ending, Phase, Then
+
+from conftest import VARIANTS
+
+#: the texts every record, golden and page already holds; renaming one breaks them all
+PHASE_TEXTS = ("deal", "offer", "draw", "claim", "claim meld", "play", "knock", "lay off",
+               "defend", "over")
+ENDING_TEXTS = ("went out", "knock", "gin", "big gin", "undercut", "show", "wrong show",
+                "drops", "stock exhausted", "stalemate", "void")
+
+
+def test_the_enums_keep_the_texts_and_read_as_them():
+    assert tuple(Phase) == PHASE_TEXTS
+    assert tuple(Ending) == ENDING_TEXTS  # also the order statistics report endings in
+    for member in (*Phase, *Ending):
+        assert str(member) == f"{member}" == repr(member)[1:-1] == member.value
+        assert repr((member,)) == repr((member.value,))
+
+
+def test_every_move_kind_has_one_handler():
+    for kind in A.KINDS:
+        table = S._CHANCE_STEPS if kind in A.CHANCE_KINDS else S._MOVES
+        assert kind in table, kind
+    assert set(S._MOVES) | set(S._CHANCE_STEPS) == set(A.KINDS)
+
+
+def test_every_phase_has_its_moves_and_its_pass():
+    assert set(S._PHASES) == set(Phase) - {Phase.DEAL, Phase.OVER}
+    assert set(S._PASSES) == set(Phase) - {Phase.DEAL, Phase.OVER, Phase.PLAY}
+    assert set(S._THEN) == set(Then)
+
+
+def test_a_move_claimed_by_two_mechanics_is_refused():
+    class One:
+        MOVES = {A.KNOCK: lambda game, a: None}
+
+    class Two:
+        MOVES = {A.KNOCK: lambda game, a: None, A.GIN: lambda game, a: None}
+
+    class Both(One, Two):
+        pass
+
+    with pytest.raises(TypeError, match="knock"):
+        S.dispatch_table(Both, "MOVES")
+    assert set(S.dispatch_table(Two, "MOVES")) == {A.KNOCK, A.GIN}
+
+
+@pytest.mark.parametrize("name", ["gin", "indian-points", "continental", "push", "basic"])
+def test_phases_and_endings_in_play_are_the_enums(name):
+    variant = rulespec.load(VARIANTS / f"{name}.rules")
+    game = new_game(variant, seed=11)
+    rng = random.Random(11)
+    phases = set()
+    for _ in range(3000):
+        if game.is_over() or len(game.results) >= 2:
+            break
+        assert type(game.phase) is Phase
+        phases.add(game.phase)
+        if game.is_chance():
+            game.apply_chance()
+        else:
+            game.apply(rng.choice(game.legal_actions()))
+    assert game.results and Phase.DRAW in phases
+    for r in game.results:
+        assert type(r.reason) is Ending
+    assert type(game.observation(0).phase) is Phase
