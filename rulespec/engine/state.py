@@ -60,6 +60,7 @@ from .mechanics.ending import HandEnd
 from .mechanics.exhaustion import Exhaustion
 from .mechanics.knocking import Knocking
 from .mechanics.laying_off import LayingOff
+from .mechanics.meld_taken import MeldTaken
 from .mechanics.melding import Melding
 from .mechanics.opening import Opening
 from .mechanics.playing import Playing
@@ -74,7 +75,8 @@ CHANCE = -1
 TERMINAL = -4
 
 #: attributes that are not game state: the rules, caches, the shuffler (its state is)
-_NOT_STATE = frozenset({"variant", "ruleset", "rules", "_legal", "_legal_map", "_rng", "_scratch"})
+_NOT_STATE = frozenset({"variant", "ruleset", "rules", "_legal", "_legal_map", "_rng", "_scratch",
+                        "_narrows"})
 
 #: moves in one hand beyond which a caller should suspect a hand that cannot end
 SAFETY_LIMIT = MAX_HAND_ACTIONS
@@ -91,7 +93,7 @@ def new_game(variant, players: int | None = None, seed: int | None = None, deck=
 
 
 class Game(Dealing, Drawing, Pushing, Claims, Playing, Melding, Opening, LayingOff, Replacing,
-           Discarding, Knocking, Shows, Drops, Exhaustion, HandEnd):
+           Discarding, Knocking, Shows, Drops, Exhaustion, HandEnd, MeldTaken):
     """A game in progress. See the module docstring for the phases.
 
     The core: construction, the public API, turns, chance steps and the dispatch of
@@ -99,7 +101,9 @@ class Game(Dealing, Drawing, Pushing, Claims, Playing, Melding, Opening, LayingO
     it applies them, the state it keeps); they meet only through ``self``. A mechanic
     hooks in with tables read once below: ``MOVES`` (action kind -> handler),
     ``PHASES`` (phase -> legal moves), ``PASSES`` (phase -> what ``pass`` does),
-    ``THEN`` (what follows a run of chance steps) and ``CHANCE_STEPS``."""
+    ``THEN`` (what follows a run of chance steps), ``CHANCE_STEPS`` and ``NARROWS``
+    (phase -> a filter of the moves other mechanics offer, for a rule that forbids;
+    kept for a game only when the mechanic's ``narrows(ruleset)`` says its rule is on)."""
 
     def __init__(self, variant, players: int | None = None, seed: int | None = None, deck=None):
         self.variant = variant
@@ -133,6 +137,7 @@ class Game(Dealing, Drawing, Pushing, Claims, Playing, Melding, Opening, LayingO
         self.dealer = first_dealer(players)
         self._over = False
         self._legal = None
+        self._narrows = narrows_for(rs)
         self._legal_map = None
         self._start_hand()
 
@@ -254,7 +259,7 @@ class Game(Dealing, Drawing, Pushing, Claims, Playing, Melding, Opening, LayingO
         """An independent copy (the variant is shared)."""
         other = copy.copy(self)
         for k, v in self.__dict__.items():
-            if k in ("variant", "ruleset", "rules"):
+            if k in ("variant", "ruleset", "rules", "_narrows"):
                 continue
             setattr(other, k, copy.deepcopy(v))
         return other
@@ -376,7 +381,11 @@ class Game(Dealing, Drawing, Pushing, Claims, Playing, Melding, Opening, LayingO
             if self.stock_ordered:
                 return [A.simple(kind, self.stock[-1])]
             return [A.simple(kind, c) for c in sorted(set(self.stock), key=C.sort_key)]
-        return _PHASES[self.phase](self)
+        acts = _PHASES[self.phase](self)
+        if self._narrows:
+            for narrow in self._narrows.get(self.phase, ()):
+                acts = narrow(self, acts)
+        return acts
 
     def _resolve(self, action) -> Action:
         legal = self.legal_actions()
@@ -442,6 +451,16 @@ def dispatch_table(cls, name: str) -> dict:
         if both:
             raise TypeError(f"{name}: {', '.join(sorted(map(str, both)))} played by two mechanics")
         out.update(part)
+    return out
+
+
+def narrows_for(rs) -> dict:
+    """Phase -> the ``NARROWS`` filters of the mechanics whose rule ``rs`` turns on."""
+    out: dict = {}
+    for base in Game.__mro__:
+        if "NARROWS" in base.__dict__ and base.narrows(rs):
+            for phase, narrow in base.NARROWS.items():
+                out.setdefault(phase, []).append(narrow)
     return out
 
 
