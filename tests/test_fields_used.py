@@ -22,7 +22,7 @@ import rulespec
 from rulespec.agents import make_agent
 from rulespec.engine import new_game
 from rulespec.language import checks, schema
-from rulespec.rulebook import render_page
+from rulespec.rulebook import diff, render_page
 from rulespec.ruleset import field_paths, field_pattern, from_ir, leaves
 from rulespec.variant import Variant
 
@@ -335,5 +335,20 @@ def test_every_field_changes_the_page_or_is_listed_with_why(field):
     else:
         assert PAGE in found, f"{field}: {found or 'changes nothing'}"
     if field in RULEBOOK_ONLY:
-        ir, changed = next((i, c) for w, i, c, _ in changes(field) if w == found[PAGE])
-        assert not plays_differently(ir, changed), f"{field} plays: take it off RULEBOOK_ONLY"
+        assert not plays_differently(*_shown(field, found[PAGE])), f"{field} plays: unlist it"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("field", [f for f in FIELDS if f.split(".")[0] not in diff.NOT_RULES])
+def test_rulespec_diff_says_every_field_the_page_shows_in_its_own_words(field):
+    """Not only by the path of the field (what `rulespec diff` falls back to)."""
+    found = shown_by(field)
+    if PAGE in found:
+        old, new = _shown(field, found[PAGE])
+        worded = set(diff.facts(old)) | set(diff.facts(new))
+        assert any(c.rule in worded for c in diff.changes(old, new)), diff.changes(old, new)
+
+
+def _shown(field: str, what: str) -> tuple[dict, dict]:
+    """The rules and the changed rules of the change ``what`` of ``field``."""
+    return next((ir, changed) for w, ir, changed, _ in changes(field) if w == what)
