@@ -41,10 +41,7 @@ RULEBOOK_ONLY = {
     "origin.file": "the file the page names as its source",
 }
 #: fields that change play but not the page: each a rule the rulebook does not state
-ENGINE_ONLY = {
-    "opening.values.joker": "defect: the page never states a joker's opening value (issue 14)",
-    "opening.values.wild": "defect: the page never states a wild card's opening value (issue 14)",
-}
+ENGINE_ONLY: dict[str, str] = {}
 #: fields whose change shows nowhere
 NOT_USED_BECAUSE = {
     "turn.claims.priority": "the language has one choice so far (the nearest player)",
