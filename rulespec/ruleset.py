@@ -440,3 +440,56 @@ def to_plain(obj):
     if isinstance(obj, tuple | list):
         return [to_plain(v) for v in obj]
     return obj
+
+
+# ---------------------------------------------------------------- leaves
+
+
+def leaves(doc, path: str = "") -> dict[str, object]:
+    """Every leaf of a plain JSON document (an IR) by its dotted path, list items by their
+    index (``deal.sizes.0.cards``); a list of plain values is one leaf, and so is a null.
+    The one walk behind everything that compares rules field by field (``rulespec diff``,
+    the test that every field is used), so that a new field, however deep, is in it."""
+    if isinstance(doc, dict):
+        items = doc.items()
+    elif isinstance(doc, list) and any(isinstance(v, dict | list) for v in doc):
+        items = ((str(i), v) for i, v in enumerate(doc))
+    else:
+        return {path: doc}
+    out: dict[str, object] = {}
+    for key, value in items:
+        out.update(leaves(value, f"{path}.{key}" if path else key))
+    return out
+
+
+def field_pattern(path: str) -> str:
+    """A leaf's path with its list indices written ``*`` (``deal.sizes.*.cards``): the
+    field of :func:`field_paths` it is a value of."""
+    return ".".join("*" if part.isdigit() else part for part in path.split("."))
+
+
+def _bare(tp):
+    """``tp`` without its ``| None``."""
+    if typing.get_origin(tp) in (typing.Union, types.UnionType):
+        return next(a for a in typing.get_args(tp) if a is not type(None))
+    return tp
+
+
+def _structured(tp) -> bool:
+    """Are values of ``tp`` dataclasses, or tuples of them (at any depth)?"""
+    tp = _bare(tp)
+    return _structured(typing.get_args(tp)[0]) if typing.get_origin(tp) is tuple else dataclasses.is_dataclass(tp)
+
+
+def field_paths(tp=None, path: str = "") -> tuple[str, ...]:
+    """Every leaf field of the ruleset's types (of ``tp``, default :class:`Ruleset`) in
+    declaration order, list items written ``*``: the paths :func:`leaves` finds in an IR,
+    read from the classes, so it lists a field no variant sets yet."""
+    tp = Ruleset if tp is None else _bare(tp)
+    if dataclasses.is_dataclass(tp):
+        hints = typing.get_type_hints(tp)
+        return tuple(p for f in dataclasses.fields(tp)
+                     for p in field_paths(hints[f.name], f"{path}.{f.name}" if path else f.name))
+    if typing.get_origin(tp) is tuple and _structured(tp):
+        return field_paths(typing.get_args(tp)[0], path + ".*")
+    return (path,)

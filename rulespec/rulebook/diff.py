@@ -3,16 +3,19 @@ instead of 10 points"), from the two resolved IRs.
 
 Every rule of the IR is named by a *fact*: a label and a function that says the rule's
 value in words. Two variants differ wherever a fact reads differently; the house-rule
-pages and ``rulespec diff`` both print these. :data:`FACTS` must cover every field of the
-IR (a test checks it), so a new rule cannot go missing from comparisons either.
+pages and ``rulespec diff`` both print these. The two IRs are also compared leaf by leaf
+(:func:`rulespec.ruleset.leaves`), so that a changed field no fact reads yet, however deep,
+still shows, named by its path in plain words.
 """
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from .. import cards as C
+from ..ruleset import leaves
 from . import words as W
 
 # IR paths that are not rules: the title and where the rules came from.
@@ -290,7 +293,89 @@ def facts(ir: dict) -> dict[str, str]:
 
 
 def changes(old: dict, new: dict) -> list[Change]:
-    """The rules that read differently in ``new`` than in ``old``, in rulebook order."""
+    """The rules that read differently in ``new`` than in ``old``, in rulebook order, then
+    any other changed leaf in its own words (a field no fact reads)."""
     a, b = facts(old), facts(new)
     labels = list(a) + [k for k in b if k not in a]
-    return [Change(k, a.get(k, "none"), b.get(k, "none")) for k in labels if a.get(k) != b.get(k)]
+    found = [Change(k, a.get(k, "none"), b.get(k, "none")) for k in labels if a.get(k) != b.get(k)]
+    return found + _unsaid(old, new, a, b)
+
+
+_MISSING = object()  # a leaf one of the two documents does not have
+
+
+def _rules(ir: dict) -> dict[str, object]:
+    return {p: v for p, v in leaves(ir).items() if p.split(".")[0] not in NOT_RULES}
+
+
+def _unit(old: dict, new: dict, path: str) -> str:
+    """The shortest start of ``path`` below which the two documents differ in shape (a
+    rule set in one and absent or null in the other): what changes as one piece."""
+    parts = path.split(".")
+    for i in range(1, len(parts)):
+        unit = ".".join(parts[:i])
+        if not all(isinstance(_get(doc, unit), dict | list) for doc in (old, new)):
+            return unit
+    return path
+
+
+def _get(doc, path: str):
+    for part in path.split("."):
+        if isinstance(doc, list) and part.isdigit() and int(part) < len(doc):
+            doc = doc[int(part)]
+        elif isinstance(doc, dict) and part in doc:
+            doc = doc[part]
+        else:
+            return _MISSING
+    return doc
+
+
+def _with(doc: dict, path: str, value) -> dict:
+    """``doc`` with the piece at ``path`` replaced by ``value`` (removed if _MISSING)."""
+    doc = copy.deepcopy(doc)
+    *parents, last = path.split(".")
+    node = _get(doc, ".".join(parents)) if parents else doc
+    key = int(last) if isinstance(node, list) else last
+    if value is _MISSING:
+        del node[key]
+    elif isinstance(node, list) and key == len(node):
+        node.append(copy.deepcopy(value))
+    else:
+        node[key] = copy.deepcopy(value)
+    return doc
+
+
+def _unsaid(old: dict, new: dict, a: dict, b: dict) -> list[Change]:
+    """Changed leaves that no fact reads: a piece counts as said when putting it alone
+    into either document changes that document's facts."""
+    la, lb = _rules(old), _rules(new)
+    paths = [p for p in dict.fromkeys([*la, *lb]) if la.get(p, _MISSING) != lb.get(p, _MISSING)]
+    out = []
+    for unit in dict.fromkeys(_unit(old, new, p) for p in paths):
+        if (facts(_with(old, unit, _get(new, unit))) != a
+                or facts(_with(new, unit, _get(old, unit))) != b):
+            continue  # a fact says it
+        out += [Change(_leaf_label(p), _words(la.get(p, _MISSING)), _words(lb.get(p, _MISSING)))
+                for p in paths if p == unit or p.startswith(unit + ".")]
+    return out
+
+
+def _leaf_label(path: str) -> str:
+    """A field's path in words: ``turn.claims.penalty`` → "Turn, claims, penalty"."""
+    words: list[str] = []
+    for part in path.split("."):
+        if part.isdigit():
+            words[-1] += f" {int(part) + 1}"
+        else:
+            words.append(part.replace("_", " "))
+    return ", ".join(words).capitalize()
+
+
+def _words(value) -> str:
+    if value is None or value is _MISSING:
+        return "none"
+    if isinstance(value, bool):
+        return _yes(value)
+    if isinstance(value, list):
+        return W.join(map(str, value)) or "none"
+    return str(value)
