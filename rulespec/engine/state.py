@@ -33,11 +33,11 @@ from dataclasses import dataclass
 
 from .. import cards as C
 from ..limits import MAX_HAND_ACTIONS
-from ..melds import engine_support as ES
 from ..melds.context import rules_for
 from ..memo import Memo
-from ..melds.fast import deadwood_after_discard, deadwood_value
+from ..melds.fast import after_discard_value as deadwood_after_discard, deadwood_value
 from . import actions as A
+from . import search as ES
 from .actions import Action
 from .deal import check_stack, deck_cards, first_dealer
 from .errors import IllegalMove
