@@ -299,3 +299,33 @@ def cards_in_melds(melds) -> set[int]:
     for cards, _reading in melds:
         out.update(cards)
     return out
+
+
+def lonely_cards(r: Rules, naturals: list[int], duals: list[int], wilds: int) -> list[int]:
+    """The natural cards that can be in no meld: no other card could join them (same
+    rank, or same suit close enough for a run) and wild cards alone cannot."""
+    sizes = ([r.set_min] if r.has_sets else []) + ([r.run_min] if r.has_runs else [])
+    if not sizes or any(wilds >= n - 1 and r.wild_limit(1) >= n - 1 for n in sizes):
+        return []
+    pool = Counter(naturals + duals)
+    reach = r.run_max - 1 if r.has_runs else -1
+    codes_of_rank = [0] * 13
+    ranks_in_suit: list[set[int]] = [set(), set(), set(), set()]
+    for o in pool:
+        codes_of_rank[C.rank_of(o)] += 1
+        ranks_in_suit[C.suit_of(o)].add(C.rank_of(o))
+    out = []
+    for c in naturals:
+        rank, suit = C.rank_of(c), C.suit_of(c)
+        if r.has_sets and (codes_of_rank[rank] > 1 or (pool[c] > 1 and not r.distinct)):
+            continue
+        if reach > 0 and any(q != rank and _gap(rank, q) <= reach for q in ranks_in_suit[suit]):
+            continue
+        out.append(c)
+    return out
+
+
+def _gap(a: int, b: int) -> int:
+    """The fewest places between two ranks in any run, the ace low, high or between."""
+    d = abs(a - b)
+    return min(d, 13 - d)
