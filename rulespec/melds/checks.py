@@ -190,16 +190,22 @@ def penalty(ruleset: Ruleset, hand: Iterable[int], wild: int | None = None) -> i
 
 def show_value(rules, ruleset: Ruleset, hand: list[int]) -> int:
     """Most value the hand can group while holding the show's sequences (0: it can't)."""
-    s = ruleset.show
-    slots, counts = [], []
-    if s.pure:
-        slots.append(("run", rules.run_min, True))
-        counts.append(s.pure)
-    if s.sequences > s.pure:
-        slots.append(("run", rules.run_min, False))
-        counts.append(s.sequences - s.pure)
-    val, _g, _d = Search(rules, hand, slots=slots, counts=counts).solve()
+    val, _g, _d = show_search(rules, ruleset.show, hand).solve()
     return 0 if val is None else val
+
+
+def show_search(rules, show, hand: list[int]) -> Search:
+    """The solver set to group ``hand`` holding the sequences ``show`` asks for (at least
+    ``show.sequences`` runs, ``show.pure`` of them pure; None: no sequence asked)."""
+    slots, counts = [], []
+    if show is not None:
+        if show.pure:
+            slots.append(("run", rules.run_min, True))
+            counts.append(show.pure)
+        if show.sequences > show.pure:
+            slots.append(("run", rules.run_min, False))
+            counts.append(show.sequences - show.pure)
+    return Search(rules, hand, slots=slots, counts=counts)
 
 
 # ---------------------------------------------------------------- the table
