@@ -125,4 +125,4 @@ def reaches_threshold(ruleset: Ruleset, hand: Iterable[int], wild: int | None = 
     t = ruleset.opening.threshold
     if t is None:
         return True
-    return opening_melds(ruleset, hand, wild)[0] >= t
+    return opening_value(rules_for(ruleset, wild), list(hand)) >= t
