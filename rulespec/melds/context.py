@@ -8,6 +8,7 @@ how long a set or run may be all come from here, and here only from the ``Rulese
 from __future__ import annotations
 
 from .. import cards as C
+from ..memo import Memo
 from ..ruleset import Ruleset
 
 #: Longest run any aces rule allows: thirteen ranks, each at most once.
@@ -98,7 +99,10 @@ class Rules:
         """The table ``natural`` with every wild card worth ``wild`` (None: as itself)."""
         if wild is None:
             return natural
-        return tuple(wild if c in self.wild_codes else n for c, n in enumerate(natural))
+        out = list(natural)
+        for c in self.wild_codes:
+            out[c] = wild
+        return tuple(out)
 
     def is_wild(self, card: int) -> bool:
         return card in self.wild_codes
@@ -189,20 +193,26 @@ class Rules:
         return 0 <= low and top <= 13 and length <= 13
 
     def _run_windows(self) -> dict[int, tuple[tuple[int, ...], ...]]:
-        out = {}
-        for length in range(self.run_min, self.run_max + 1):
-            if self.aces == "around":
-                starts = range(13)
-            else:
-                lo, hi = self.span_limits()
-                starts = range(lo, hi - length + 2)
-            windows = (tuple((start + t) % 13 for t in range(length)) for start in starts)
-            out[length] = tuple(w for w in windows if len(set(w)) == length)
-        return out
+        key = (self.aces, self.run_min, self.run_max)
+        return _RUN_WINDOWS.get_or(key, _make_run_windows, self.aces, self.run_min,
+                                   self.run_max, self.span_limits())
 
     def span_limits(self) -> tuple[int, int]:
         """Lowest and highest window position a run may use (``around`` is circular)."""
         return {"low": (0, 12), "high": (1, 13), "either": (0, 13)}.get(self.aces, (0, 12))
+
+
+#: run windows by (aces, shortest run, longest run): the same for every deal of a ruleset
+_RUN_WINDOWS = Memo(64)
+
+
+def _make_run_windows(aces: str, run_min: int, run_max: int, span: tuple[int, int]) -> dict:
+    out = {}
+    for length in range(run_min, run_max + 1):
+        starts = range(13) if aces == "around" else range(span[0], span[1] - length + 2)
+        windows = (tuple((start + t) % 13 for t in range(length)) for start in starts)
+        out[length] = tuple(w for w in windows if len(set(w)) == length)
+    return out
 
 
 def rules_for(ruleset: Ruleset, wild: int | None = None) -> Rules:

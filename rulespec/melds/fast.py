@@ -275,7 +275,19 @@ def after_discard_value(rules: Rules, hand: list[int]) -> int:
         flat = tables(rules).flat
     h = sum(map(_BIT, hand))
     if not h & (flat[0] | rules.wild_bits_joker) and h.bit_count() == len(hand):
-        return _table_route(flat, h, True)
+        # _table_route(flat, h, True) inlined: every Gin knock check comes here
+        if not h:
+            return 0
+        _w, sets, d0, d1, d2, d3, e0, e1, e2, e3, _c = flat
+        m0, m1, m2, m3 = h & 8191, h >> 13 & 8191, h >> 26 & 8191, h >> 39
+        best = d0[m0] + d1[m1] + d2[m2] + d3[m3] + min(e0[m0], e1[m1], e2[m2], e3[m3])
+        if not sets or not best:
+            return best
+        if sets == 3:
+            cand = (m0 & m1 & (m2 | m3)) | (m2 & m3 & (m0 | m1))
+        else:
+            cand = m0 & m1 & m2 & m3
+        return _with_sets(flat, h, cand, best, True) if cand else best
     value = rules.value
     order = sorted(hand, key=value.__getitem__, reverse=True)
     full = deadwood_value(rules, hand)
