@@ -213,7 +213,7 @@ def _explain_meld(game, p, parsed) -> str:
     t = rs.turn
     cards = list(parsed.cards)
     rules = game.rules
-    from ..melds.engine_support import readings_of
+    from ..melds.distinct import readings_of
 
     rd = readings_of(rules, cards)
     if not rd:

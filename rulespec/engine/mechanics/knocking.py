@@ -4,7 +4,7 @@ big gin, the knocker's melds laid out, then each defender's lay-offs and melds."
 from __future__ import annotations
 
 from ... import cards as C
-from ...melds.fast import deadwood_after_discard, deadwood_value
+from ...melds.fast import after_discard_value, deadwood_value
 from .. import actions as A
 from ..actions import Action
 from ..phases import Ending, Phase
@@ -25,7 +25,7 @@ class Knocking:
         return deadwood_value(self.rules, list(hand))
 
     def _deadwood_after_discard(self, hand) -> int:
-        return deadwood_after_discard(self.rules, list(hand))
+        return after_discard_value(self.rules, list(hand))
 
     def _big_gin_ok(self, hand) -> bool:
         g = self.ruleset.gin

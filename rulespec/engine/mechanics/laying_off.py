@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...melds import engine_support as ES
+from .. import search as ES
 from ...memo import Memo
 from .. import actions as A
 from ..actions import Action

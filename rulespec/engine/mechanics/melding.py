@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import copy
 
-from ...melds import engine_support as ES
+from .. import search as ES
 from ...memo import Memo, attach
 from .. import actions as A
 from ..actions import Action

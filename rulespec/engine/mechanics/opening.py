@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ... import cards as C
-from ...melds import engine_support as ES
+from .. import search as ES
 from ..phases import Pending
 
 

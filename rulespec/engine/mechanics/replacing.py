@@ -3,7 +3,7 @@ it stands for in its place."""
 
 from __future__ import annotations
 
-from ...melds import engine_support as ES
+from .. import search as ES
 from ...memo import Memo
 from .. import actions as A
 from ..actions import Action
