@@ -3,14 +3,16 @@ of seeded games of every variant, so that moving the engine's refusal code is pr
 pure move (the texts stay byte for byte).
 
 One file per variant under ``tests/golden/refusals/``: a header line per game (``game
-<name> players=<n> seed=<s>``), then per sampled state one line per refused move,
-``<step><TAB><move><TAB><reason>`` (``step`` counts the steps played, chance steps
-included). A move that is legal at its state is left out, so a move that becomes legal
-shows as a missing line.
+<name> players=<n> seed=<s> agent=<a>``), then the refusals, ``<step><TAB><move><TAB>
+<reason>`` (``step`` counts the steps played, chance steps included), and a ``digest``
+line. Only the first refusal of each shape (the move's kind, its reason with cards and
+numbers aside) is written; the digest covers every one, so any changed text fails while
+the file stays small. A move that is legal at its state is left out, so a move that
+becomes legal shows too.
 
-The states are sampled along random games: the first state of each new situation (phase,
-whose move, the last move made, opened or not, a table or not, a short hand), so the few
-states kept cover the turn's shapes. The moves tried there (:func:`tries`) are every kind
+The states are sampled along random and greedy games: the first state of each new
+situation (phase, the kinds of legal moves, the last move made, opened or not, a table,
+a wild card on it, a short hand). The moves tried there (:func:`tries`) are every kind
 of move with plausible cards: cards in hand and not, the top discard, the card just taken,
 melds the player could lay earlier, the table melds and their wild cards. Only the
 public API is read, so that the goldens survive a restructure of the engine.
@@ -31,7 +33,7 @@ from rulespec.engine import new_game
 GAMES = (("random-1", "random", 0), ("random-2", "random", 1), ("greedy-1", "greedy", 0))
 #: steps in one game beyond which it stops; states sampled per game at most
 MAX_STEPS, MAX_STATES = 600, 24
-#: moves that need no state to be refused: tried at the first sampled state of a variant
+#: moves refused whatever the state (they do not parse): tried once per variant
 UNPARSABLE = ("", "fly", "discard 1Z")
 
 
