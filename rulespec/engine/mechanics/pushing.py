@@ -38,5 +38,12 @@ class Pushing:
             return
         self._draw_for_turn()
 
+    def _refuse_push(self, parsed, missing, offered: bool) -> str | None:
+        if offered:
+            return None
+        return ("you may push only when the rules allow it and both a discard and a stock "
+                "card are there")
+
     MOVES = {A.PUSH: _do_push}
+    REFUSALS = {A.PUSH: _refuse_push}
     THEN = {Then.PUSHED: _then_pushed}
