@@ -1,7 +1,8 @@
 """The engine's Game is composed of one mixin per mechanic (rulespec/engine/mechanics/),
-hooked in through dispatch tables built once: every move kind, phase and continuation has
-exactly one owner, and the mechanic that plays a kind of move also says why it refuses one. Phases and hand endings are enums that read exactly as the strings
-they replaced (records, goldens, pages and doctests print them)."""
+hooked in through dispatch tables built once: every move kind, phase and continuation
+has exactly one owner, and the mechanic that plays a kind of move also says why it
+refuses one. Phases and hand endings are enums that read exactly as the strings they
+replaced (records, goldens, pages and doctests print them)."""
 
 from __future__ import annotations
 
@@ -62,6 +63,18 @@ def test_a_refusal_is_asked_of_the_owner_of_its_kind(monkeypatch):
         game.apply(knock)
     monkeypatch.setitem(S._REFUSALS, A.KNOCK, lambda game, parsed, missing, offered: "asked")
     with pytest.raises(IllegalMove, match="asked"):
+        game.apply(knock)
+
+
+def test_a_turn_begun_is_finished_first_whatever_mechanic_began_it(monkeypatch):
+    assert {k: _owner(k, "UNFINISHED").__name__ for k in S._UNFINISHED} == {
+        "going down": "Melding", "wild card owed": "Replacing"}
+    game = new_game(rulespec.load(VARIANTS / "basic.rules"), seed=3).deal_on().play("draw stock")
+    game.deal_on()
+    knock = "knock " + game.legal_strings()[-1].split()[-1]  # basic has no knocking
+    # a new mechanic that makes a turn finish something first adds one entry, in its module
+    monkeypatch.setitem(S._UNFINISHED, "a test", lambda game, kind: f"finish it before a {kind}")
+    with pytest.raises(IllegalMove, match="finish it before a knock"):
         game.apply(knock)
 
 

@@ -16,7 +16,6 @@ from .. import cards as C
 from . import actions as A
 from .labels import wrong_label
 from .mechanics import names, not_held
-from .mechanics.opening import UNFINISHED_OPENING
 from .phases import Phase
 
 #: the moves of the play phase, refused alike before the draw
@@ -90,16 +89,13 @@ def _missing(game, parsed) -> list[int]:
 
 
 def _unfinished_turn(game, kind: str, missing: list[int]) -> str | None:
-    """What must come first in a turn that has melded: playing again a wild card taken off
-    the table, or finishing the opening begun this turn."""
+    """What must come first in a turn that has begun something it must finish (a wild
+    card taken off the table to play again, going down): asked of the mechanics (their
+    ``UNFINISHED`` tables). A meld or a lay-off, the moves that finish them, is judged
+    by its own rules."""
     if game.phase not in (Phase.PLAY, Phase.CLAIM_MELD) or kind in (A.MELD, A.LAY_OFF) or missing:
         return None
-    if game.owed:
-        return (f"the wild card {names(game.owed)} you took off the table must be played again "
-                "this turn before anything else")
-    if game.pending_mode is not None and kind in (A.DISCARD, A.KNOCK, A.SHOW, A.REPLACE):
-        return UNFINISHED_OPENING
-    return None
+    return game._unfinished(kind)
 
 
 def _not_offered(game, parsed, missing) -> str:

@@ -100,6 +100,7 @@ class Game(Dealing, Drawing, Pushing, Claims, Playing, Melding, Opening, LayingO
     it applies them, why it refuses one, the state it keeps); they meet only through
     ``self``. A mechanic hooks in with tables read once below: ``MOVES`` (action kind ->
     handler), ``REFUSALS`` (action kind -> why a move of that kind is refused),
+    ``UNFINISHED`` (why other moves wait for what a turn has begun),
     ``PHASES`` (phase -> legal moves), ``PASSES`` (phase -> what ``pass`` does),
     ``THEN`` (what follows a run of chance steps) and ``CHANCE_STEPS``."""
 
@@ -436,6 +437,14 @@ class Game(Dealing, Drawing, Pushing, Claims, Playing, Melding, Opening, LayingO
         of its kind is legal now."""
         return _REFUSALS[parsed.kind](self, parsed, missing, offered)
 
+    def _unfinished(self, kind: str) -> str | None:
+        """Why a move of ``kind`` must wait for what this turn has begun (None: it need not)."""
+        for why in _UNFINISHED.values():
+            reason = why(self, kind)
+            if reason is not None:
+                return reason
+        return None
+
     MOVES = {A.PASS: _do_pass}
     CHANCE_STEPS = {A.DEAL: _receive, A.CARD: _receive}
 
@@ -457,6 +466,8 @@ def dispatch_table(cls, name: str) -> dict:
 _MOVES = dispatch_table(Game, "MOVES")
 #: action kind -> why such a move is refused, ``(game, parsed, missing, offered)``
 _REFUSALS = dispatch_table(Game, "REFUSALS")
+#: what a turn has begun and must finish first -> why a move waits, ``(game, kind)``
+_UNFINISHED = dispatch_table(Game, "UNFINISHED")
 #: phase -> the legal moves in it, ``(game)``, each list in order
 _PHASES = dispatch_table(Game, "PHASES")
 #: phase -> what ``pass`` does in it, ``(game)``

@@ -10,7 +10,6 @@ from ..actions import Action
 from ..phases import Phase
 from ..views import TableMeld
 from . import ONE_CARD_LEFT, by_card, not_held
-from .opening import UNFINISHED_OPENING
 
 _LAYOFFS = Memo(20_000)
 
@@ -91,8 +90,9 @@ class LayingOff:
             return None
         if missing:
             return not_held(missing)
-        if self.pending_mode is not None:
-            return UNFINISHED_OPENING
+        why = self._going_down_first(A.LAY_OFF)
+        if why is not None:
+            return why
         p, target, card = self.player, parsed.target, C.card_str(parsed.cards[0])
         if target is None or not (1 <= target <= len(self.table)):
             return f"there is no meld {target} on the table"

@@ -188,6 +188,13 @@ class Melding:
                         + ", ".join(sorted(heads)))
         return self._meld_limits(p, len(self.hands[p]) - len(cards))
 
+    def _going_down_first(self, kind: str) -> str | None:
+        """Why a move waits while the melds laid this turn do not yet make the opening
+        (or the whole hand, in a round where it goes down at once)."""
+        if self.pending_mode is None or kind not in _WAIT_FOR_GOING_DOWN:
+            return None
+        return "finish going down first: the melds you laid this turn do not yet make your opening"
+
     def _meld_limits(self, p: int, left: int) -> str:
         """Why a meld that can be read is refused: the turn's limits, what it leaves."""
         t = self.ruleset.turn
@@ -211,3 +218,8 @@ class Melding:
 
     MOVES = {A.MELD: _do_meld}
     REFUSALS = {A.MELD: _refuse_meld}
+    UNFINISHED = {"going down": _going_down_first}
+
+
+#: the moves that wait while going down is unfinished (the turn may still draw no more)
+_WAIT_FOR_GOING_DOWN = frozenset({A.DISCARD, A.KNOCK, A.SHOW, A.LAY_OFF, A.REPLACE})

@@ -9,10 +9,6 @@ from ... import cards as C
 from ...melds import engine_support as ES
 from ..phases import Pending
 
-#: why a turn that has begun its opening may do nothing else until the opening is made
-UNFINISHED_OPENING = ("finish going down first: the melds you laid this turn do not yet make "
-                      "your opening")
-
 
 class Opening:
     """Plays ``opening:`` (contracts per round, a threshold in points, both met by the
@@ -21,7 +17,7 @@ class Opening:
     opening?) run on the meld solver; witnesses (one way found for the whole hand) answer
     most of them at once, and :meth:`~rulespec.engine.state.Game._per_move` keeps them
     for the rest of the move. It owns no move: it tells what the opening asks when a meld
-    is refused, and a turn that has begun it must finish it (``UNFINISHED_OPENING``)."""
+    is refused."""
 
     def opening_due(self, p: int) -> bool:
         """Has ``p`` still to meet this hand's opening requirement (a contract or a

@@ -10,7 +10,7 @@ from .. import actions as A
 from ..actions import Action
 from ..phases import Phase
 from ..views import TableMeld
-from . import by_card, not_held
+from . import by_card, names, not_held
 
 _RESCUES = Memo(20_000)
 
@@ -134,5 +134,13 @@ class Replacing:
                     "be played again this turn as the rules require")
         return f"{natural} is not the card {wild} stands for"
 
+    def _owed_first(self, kind: str) -> str | None:
+        """Why a move waits while a wild card taken off the table is not yet played again."""
+        if not self.owed:
+            return None
+        return (f"the wild card {names(self.owed)} you took off the table must be played again "
+                "this turn before anything else")
+
     MOVES = {A.REPLACE: _do_replace}
     REFUSALS = {A.REPLACE: _refuse_replace}
+    UNFINISHED = {"wild card owed": _owed_first}
