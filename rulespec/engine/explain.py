@@ -3,9 +3,10 @@
 Called only after a move has failed to match any legal move, so it never decides
 legality itself: it looks for the first rule the move runs into. Told here is what is no
 one mechanic's: a text that is no move, chance steps, a label naming a way the cards
-cannot go, a turn that must first be finished, the draw that begins a turn, ``pass``
-and what the phase awaits. The rest is asked of the mechanic that owns the kind of move
-(its ``REFUSALS`` table, see :mod:`.mechanics`), which answers with a reason or None.
+cannot go, cards not held, the draw that begins a turn, ``pass`` and what the phase
+awaits. The rest is asked of the mechanics (see :mod:`.mechanics`): what a turn has
+begun and must finish first (their ``UNFINISHED`` tables), then why the one that owns
+the kind of move refuses it (its ``REFUSALS`` table), each a reason or None.
 """
 
 from __future__ import annotations

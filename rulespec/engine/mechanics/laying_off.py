@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from ...melds import engine_support as ES
 from ...memo import Memo
-from ... import cards as C
 from .. import actions as A
 from ..actions import Action
 from ..phases import Phase
 from ..views import TableMeld
-from . import ONE_CARD_LEFT, by_card, not_held
+from . import ONE_CARD_LEFT, by_card, names, not_held
 
 _LAYOFFS = Memo(20_000)
 
@@ -93,7 +92,7 @@ class LayingOff:
         why = self._going_down_first(A.LAY_OFF)
         if why is not None:
             return why
-        p, target, card = self.player, parsed.target, C.card_str(parsed.cards[0])
+        p, target, card = self.player, parsed.target, names(parsed.cards)
         if target is None or not (1 <= target <= len(self.table)):
             return f"there is no meld {target} on the table"
         m = self.table[target - 1]

@@ -221,5 +221,5 @@ class Melding:
     UNFINISHED = {"going down": _going_down_first}
 
 
-#: the moves that wait while going down is unfinished (the turn may still draw no more)
+#: the moves that wait while going down is unfinished (a meld is what finishes it)
 _WAIT_FOR_GOING_DOWN = frozenset({A.DISCARD, A.KNOCK, A.SHOW, A.LAY_OFF, A.REPLACE})

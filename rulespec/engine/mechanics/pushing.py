@@ -39,6 +39,7 @@ class Pushing:
         self._draw_for_turn()
 
     def _refuse_push(self, parsed, missing, offered: bool) -> str | None:
+        """Why a push is refused: the rules have none, or it is not the time."""
         if offered:
             return None
         return ("you may push only when the rules allow it and both a discard and a stock "
