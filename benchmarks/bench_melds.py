@@ -26,7 +26,7 @@ from rulespec import cards as C  # noqa: E402
 from rulespec.melds import deadwood  # noqa: E402
 from rulespec.melds.checks import contract_melds, penalty  # noqa: E402
 from rulespec.melds.context import rules_for  # noqa: E402
-from rulespec.melds.fast import deadwood_after_discard, deadwood_many, tables  # noqa: E402
+from rulespec.melds.fast import after_discard_value, deadwood_many, tables  # noqa: E402
 from rulespec.melds.solver import Search  # noqa: E402
 
 
@@ -97,7 +97,7 @@ def rlcard_fn(hand_size):
 def rulespec_fn(ruleset, discard=False):
     rules = rules_for(ruleset)
     if discard:
-        return lambda hands: [deadwood_after_discard(rules, h) for h in hands]
+        return lambda hands: [after_discard_value(rules, h) for h in hands]
     return lambda hands: [deadwood(ruleset, h) for h in hands]
 
 

@@ -109,13 +109,14 @@ class Variant:
 
     def opening_value(self, hand, wild=None):
         """Largest opening value ``hand`` can lay down, and the melds making it."""
-        from .melds.checks import opening_value
+        from .melds.opening import opening_melds
 
-        return opening_value(self.ruleset, _cards(hand), _card(wild))
+        return opening_melds(self.ruleset, _cards(hand), _card(wild))
 
     def can_open(self, hand, round: int = 1, wild=None) -> bool:
         """Can ``hand`` go down: its contract for ``round`` and the opening threshold."""
-        from .melds.checks import contract_melds, reaches_threshold
+        from .melds.checks import contract_melds
+        from .melds.opening import reaches_threshold
 
         hand = _cards(hand)
         wild = _card(wild)

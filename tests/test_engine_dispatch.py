@@ -1,7 +1,8 @@
 """The engine's Game is composed of one mixin per mechanic (rulespec/engine/mechanics/),
-hooked in through dispatch tables built once: every move kind, phase and continuation has
-exactly one owner. Phases and hand endings are enums that read exactly as the strings
-they replaced (records, goldens, pages and doctests print them)."""
+hooked in through dispatch tables built once: every move kind, phase and continuation
+has exactly one owner, and the mechanic that plays a kind of move also says why it
+refuses one. Phases and hand endings are enums that read exactly as the strings they
+replaced (records, goldens, pages and doctests print them)."""
 
 from __future__ import annotations
 
@@ -10,8 +11,10 @@ import random
 import pytest
 
 import rulespec
+from rulespec import IllegalMove
 from rulespec.engine import actions as A
 from rulespec.engine import new_game
+from rulespec.engine.mechanics.knocking import Knocking
 from rulespec.engine import state as S
 from rulespec.engine.phases import Ending, Phase, Then
 
@@ -39,6 +42,42 @@ def test_every_move_kind_has_one_handler():
     assert set(S._MOVES) | set(S._CHANCE_STEPS) == set(A.KINDS)
 
 
+def _owner(kind: str, table: str):
+    """The mechanic (a class in Game's MRO) whose ``table`` holds ``kind``."""
+    return next(c for c in S.Game.__mro__ if kind in c.__dict__.get(table, {}))
+
+
+def test_the_mechanic_that_plays_a_kind_of_move_says_why_it_refuses_one():
+    # pass is the core's: it means what the phase makes it, and so does its refusal
+    assert set(S._REFUSALS) == set(A.KINDS) - A.CHANCE_KINDS - {A.PASS}
+    for kind in S._REFUSALS:
+        assert _owner(kind, "REFUSALS") is _owner(kind, "MOVES"), kind
+        assert _owner(kind, "REFUSALS") is not S.Game, kind
+
+
+def test_a_refusal_is_asked_of_the_owner_of_its_kind(monkeypatch):
+    game = new_game(rulespec.load(VARIANTS / "basic.rules"), seed=3).deal_on().play("draw stock")
+    game.deal_on()
+    knock = "knock " + game.legal_strings()[-1].split()[-1]  # basic has no knocking
+    with pytest.raises(IllegalMove, match="the rules have no knocking"):
+        game.apply(knock)
+    monkeypatch.setitem(S._REFUSALS, A.KNOCK, lambda game, parsed, missing, offered: "asked")
+    with pytest.raises(IllegalMove, match="asked"):
+        game.apply(knock)
+
+
+def test_a_turn_begun_is_finished_first_whatever_mechanic_began_it(monkeypatch):
+    assert {k: _owner(k, "UNFINISHED").__name__ for k in S._UNFINISHED} == {
+        "going down": "Melding", "wild card owed": "Replacing"}
+    game = new_game(rulespec.load(VARIANTS / "basic.rules"), seed=3).deal_on().play("draw stock")
+    game.deal_on()
+    knock = "knock " + game.legal_strings()[-1].split()[-1]  # basic has no knocking
+    # a new mechanic that makes a turn finish something first adds one entry, in its module
+    monkeypatch.setitem(S._UNFINISHED, "a test", lambda game, kind: f"finish it before a {kind}")
+    with pytest.raises(IllegalMove, match="finish it before a knock"):
+        game.apply(knock)
+
+
 def test_every_phase_has_its_moves_and_its_pass():
     assert set(S._PHASES) == set(Phase) - {Phase.DEAL, Phase.OVER}
     assert set(S._PASSES) == set(Phase) - {Phase.DEAL, Phase.OVER, Phase.PLAY}
@@ -58,6 +97,15 @@ def test_a_move_claimed_by_two_mechanics_is_refused():
     with pytest.raises(TypeError, match="knock"):
         S.dispatch_table(Both, "MOVES")
     assert set(S.dispatch_table(Two, "MOVES")) == {A.KNOCK, A.GIN}
+
+    class Three:
+        REFUSALS = {A.KNOCK: lambda game, parsed, missing, offered: None}
+
+    class Claimed(Knocking, Three):
+        pass
+
+    with pytest.raises(TypeError, match="REFUSALS: knock played by two mechanics"):
+        S.dispatch_table(Claimed, "REFUSALS")
 
 
 @pytest.mark.parametrize("name", ["gin", "indian-points", "continental", "push", "basic"])

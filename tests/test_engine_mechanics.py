@@ -191,14 +191,15 @@ def test_a_wild_upcard_is_buried_in_the_push_stock():
 def test_a_two_standing_for_itself_is_never_rescued():
     """000: "If a two is used as a natural card in a meld such as A-2-3-4 then it can not be
     rescued"; a wild standing in for a card can be rescued with that card."""
-    from rulespec.melds import engine_support as ES
+    from rulespec.engine import search as ES
+    from rulespec.melds import distinct as D
     from rulespec.melds.context import rules_for
 
     rules = rules_for(load("push").ruleset)
-    natural = ES.readings_of(rules, cards("AD 2D 3D 4D"))
+    natural = D.readings_of(rules, cards("AD 2D 3D 4D"))
     assert [r.pure for r in natural] == [True]
     assert ES.rescues(rules, cards("AD 2D 3D 4D"), natural[0], cards("2D")[0]) == []
-    standing = [r for r in ES.readings_of(rules, cards("AD 2C 3D 4D")) if r.kind == "run"]
+    standing = [r for r in D.readings_of(rules, cards("AD 2C 3D 4D")) if r.kind == "run"]
     assert len(standing) == 1 and standing[0].wilds == ((cards("2C")[0], cards("2D")[0]),)
     (wild, new), = ES.rescues(rules, cards("AD 2C 3D 4D"), standing[0], cards("2D")[0])
     assert wild == cards("2C")[0] and new.pure

@@ -1,4 +1,4 @@
-"""The meld questions the interpreter asks (rulespec/melds/engine_support.py), checked
+"""The meld questions the interpreter asks (rulespec/engine/search/, rulespec/melds/hand.py), checked
 against the meld module's own validation (classify_meld) by brute force on random hands."""
 
 from __future__ import annotations
@@ -12,7 +12,10 @@ import pytest
 import rulespec
 from rulespec import cards as C
 from rulespec.engine.deal import deck_cards
-from rulespec.melds import engine_support as ES
+from rulespec.engine import search as ES
+from rulespec.melds import distinct as D
+from rulespec.melds import hand as H
+from rulespec.melds import opening as O
 from rulespec.melds.checks import can_lay_off
 from rulespec.melds.classify import readings as classify_readings
 from rulespec.melds.context import rules_for
@@ -39,14 +42,14 @@ def test_every_meld_in_a_hand_is_listed_with_every_reading(name):
     for seed in range(25):
         rs, rules, hand, wild, _ = setup(name, seed, (4, 9))
         listed: dict = {}
-        for cards, r in ES.hand_melds(rules, hand):
+        for cards, r in H.hand_melds(rules, hand):
             listed.setdefault(tuple(sorted(cards)), set()).add(r)
         want = {}
         for k in range(2, len(hand) + 1):
             for sub in set(combinations(sorted(hand), k)):
                 rd = classify_readings(rules, sub)
                 if rd:
-                    want[sub] = set(ES._dedupe(rd))
+                    want[sub] = set(D._dedupe(rd))
         assert listed == want, (name, C.cards_str(hand), C.card_str(wild) if wild is not None else None)
 
 
@@ -55,12 +58,12 @@ def test_every_meld_in_a_hand_is_listed_with_every_reading(name):
 def test_constructed_readings_of_big_hands_match_the_meld_module(name):
     for seed in range(40):
         rs, rules, hand, wild, _ = setup(name, 100 + seed, (10, 18))
-        ES._READINGS.clear()
+        D._READINGS.clear()
         listed: dict = {}
-        for cards, r in ES.hand_melds(rules, hand):
+        for cards, r in H.hand_melds(rules, hand):
             listed.setdefault(tuple(sorted(cards)), set()).add(r)
         for group, rd in listed.items():
-            assert rd == set(ES._dedupe(classify_readings(rules, group)))
+            assert rd == set(D._dedupe(classify_readings(rules, group)))
 
 
 @pytest.mark.slow
@@ -70,7 +73,7 @@ def test_a_lay_off_keeps_every_wild_standing_for_the_same_card(name):
     and every extension is a reading of the longer meld that extends the old one."""
     for seed in range(30):
         rs, rules, hand, wild, rng = setup(name, 200 + seed, (8, 14))
-        melds = ES.hand_melds(rules, hand)
+        melds = H.hand_melds(rules, hand)
         if not melds:
             continue
         cards, reading = rng.choice(melds)
@@ -103,9 +106,9 @@ def test_melds_worked_out_from_a_recent_hand_are_the_melds_worked_out_afresh(nam
         for c in hand:
             pool.remove(c)
         rng.shuffle(pool)
-        ES._RECENT.clear()
-        ES._READINGS.clear()
-        ES.hand_melds(rules, hand)
+        H._RECENT.clear()
+        D._READINGS.clear()
+        H.hand_melds(rules, hand)
         for _step in range(12):
             for _change in range(rng.randint(1, 6)):
                 r = rng.random()
@@ -116,18 +119,18 @@ def test_melds_worked_out_from_a_recent_hand_are_the_melds_worked_out_afresh(nam
                 elif pool:
                     hand.remove(rng.choice(hand))
                     hand.append(pool.pop())
-            recent = list(ES._RECENT.get(rules, []))
-            derived += ES._groups_from_recent(rules, Counter(hand), recent) is not None
-            worked = ES.hand_melds(rules, hand)
-            ES._RECENT.clear()
-            assert worked == ES.hand_melds(rules, hand), (name, C.cards_str(hand))
+            recent = list(H._RECENT.get(rules, []))
+            derived += H._groups_from_recent(rules, Counter(hand), recent) is not None
+            worked = H.hand_melds(rules, hand)
+            H._RECENT.clear()
+            assert worked == H.hand_melds(rules, hand), (name, C.cards_str(hand))
         # and no group's readings were remembered short (a group met on the short way
         # without a new card in it may lack readings of a kind it was not searched for)
         listed: dict = {}
         for cards, r in worked:
             listed.setdefault(tuple(sorted(cards)), set()).add(r)
         for group, rd in listed.items():
-            assert rd == set(ES._dedupe(classify_readings(rules, group))), (name, C.cards_str(group))
+            assert rd == set(D._dedupe(classify_readings(rules, group))), (name, C.cards_str(group))
     assert derived > 20  # the walk does take the short way
 
 
@@ -139,9 +142,9 @@ def test_opening_reaches_says_whether_the_opening_value_is_that_high(name):
         rs, rules, hand, wild, rng = setup(name, 500 + seed, (3, 14))
         for keep in (0, 1, 2):
             needs = (1, 10, 30, 51, 80)
-            ES._OPEN.clear()
-            reached = [ES.opening_reaches(rules, hand, keep, need) for need in needs]
-            value = ES.opening_value(rules, hand, keep)
+            O._OPEN.clear()
+            reached = [O.opening_reaches(rules, hand, keep, need) for need in needs]
+            value = O.opening_value(rules, hand, keep)
             assert reached == [value >= need for need in needs], (C.cards_str(hand), keep, value)
 
 
@@ -160,13 +163,13 @@ def test_a_group_met_on_the_short_way_is_not_remembered_with_readings_missing():
     rules = rules_for(rs, None)
     five_spades, five_hearts = C.make(4, 0), C.make(4, 1)
     hand = [five_spades, C.JOKER, C.JOKER, C.make(9, 1), C.make(11, 3)]
-    ES._RECENT.clear()
-    ES.hand_melds(rules, hand)
-    ES._READINGS.clear()
-    assert ES._groups_from_recent(rules, Counter(hand + [five_hearts]), ES._RECENT[rules]) is not None
-    ES.hand_melds(rules, hand + [five_hearts])
+    H._RECENT.clear()
+    H.hand_melds(rules, hand)
+    D._READINGS.clear()
+    assert H._groups_from_recent(rules, Counter(hand + [five_hearts]), H._RECENT[rules]) is not None
+    H.hand_melds(rules, hand + [five_hearts])
     group = tuple(sorted([five_spades, C.JOKER, C.JOKER]))
-    kinds = {r.kind for r in ES.readings_of(rules, group)}
+    kinds = {r.kind for r in D.readings_of(rules, group)}
     assert kinds == {"set", "run"}
 
 
@@ -182,7 +185,7 @@ def test_the_quick_contract_search_agrees_with_the_solver(name):
     for seed in range(60):
         _, rules, hand, _, rng = setup(name, 300 + seed, (9, 14))
         hand += rng.sample(hand, 4)  # some cards twice, as several packs deal them
-        melds = ES.hand_melds(rules, hand)
+        melds = H.hand_melds(rules, hand)
         for contract in filter(None, contracts):
             for option in contract.options:
                 slots = ES.contract_slots(rules, option)

@@ -16,7 +16,7 @@ from meld_rulesets import ruleset
 from rulespec.cards import JOKER
 from rulespec.melds import best_arrangement, classify_meld, deadwood, deadwood_after_discard
 from rulespec.melds.context import rules_for
-from rulespec.melds.fast import _table_after_discard, deadwood_many, tables
+from rulespec.melds.fast import _table_route, deadwood_many, tables
 from rulespec.melds import solver
 from rulespec.melds.solver import Search
 from rulespec.ruleset import Aces, Between, CardValue, Melds, Ruleset, RunRule, SetRule, Values
@@ -230,7 +230,7 @@ def check_after_discard(rs, hand):
     assert tables(rules).ok
     expected = min(search_deadwood(rules, hand[:i] + hand[i + 1:]) for i in range(len(hand)))
     assert deadwood_after_discard(rs, hand) == expected
-    assert _table_after_discard(tables(rules), sum(1 << c for c in hand)) == expected
+    assert _table_route(tables(rules).flat, sum(1 << c for c in hand), True) == expected
     assert deadwood_many(rs, [hand, hand[:-1]], discard=True)[0] == expected
     # and the 10-card route on the same hands
     for i in range(0, len(hand), 4):

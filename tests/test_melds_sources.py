@@ -18,11 +18,10 @@ from rulespec.melds.checks import (
     check_declaration,
     contract_melds,
     fulfils_contract,
-    opening_value,
     penalty,
-    reaches_threshold,
     replacements,
 )
+from rulespec.melds.opening import opening_melds, reaches_threshold
 from rulespec.ruleset import Aces
 
 
@@ -339,11 +338,11 @@ def test_continental_card_values():
 # 003: Rummy 51, "whose sum must be 51 or more ... 10, 12, 13, 14, and aces count as 10 points".
 def test_rummy51_opening_needs_fifty_one():
     rs = ruleset("rummy51")
-    assert opening_value(rs, P("10S JS QS KS 5H 5D 5C 2H 3H 9C KD"))[0] == 55
+    assert opening_melds(rs, P("10S JS QS KS 5H 5D 5C 2H 3H 9C KD"))[0] == 55
     assert reaches_threshold(rs, P("10S JS QS KS 5H 5D 5C 2H 3H 9C KD"))
     assert not reaches_threshold(rs, P("10S JS QS KS 4H 4D 2H 3H 9C KD"))
     # a joker counts as the card it replaces: Q-K-A with the joker as the ace adds 10
-    assert opening_value(rs, P("QH KH JK 9S 9D 9C 10C"))[0] == 30 + 27
+    assert opening_melds(rs, P("QH KH JK 9S 9D 9C 10C"))[0] == 30 + 27
 
 
 # 003: Rommé, "a player's first meld must be worth at least 40 points".

@@ -12,7 +12,7 @@ from rulespec import IllegalMove
 from rulespec import cards as C
 from rulespec.engine import actions as A
 from rulespec.engine import new_game, stacked_deck
-from rulespec.melds import engine_support as ES
+from rulespec.melds import distinct as D
 
 from conftest import VARIANTS
 
@@ -70,7 +70,7 @@ def test_a_label_that_fits_two_ways_of_playing_the_cards_asks_which_way(game):
     list: the meld engine's readings rarely share a head."""
     game.play("discard 4C", "draw stock").deal_on()
     cards = tuple(sorted(C.parse_card(c) for c in ("5S", "JK", "JK")))
-    run = next(r for r in ES.readings_of(game.rules, cards) if A.reading_head(r) == "run 5S-7S")
+    run = next(r for r in D.readings_of(game.rules, cards) if A.reading_head(r) == "run 5S-7S")
     other = dataclasses.replace(run, wilds=tuple(reversed(run.wilds)))
     moves = [A.Action(A.MELD, cards, None, r, f"run 5S-7S {A.reading_wilds(r)}") for r in (run, other)]
     assert moves[0].text != moves[1].text

@@ -14,7 +14,8 @@ import pytest
 
 import rulespec
 from rulespec import cards as C
-from rulespec.melds import engine_support as ES
+from rulespec.melds import distinct as D
+from rulespec.melds import hand as H
 from rulespec.melds.classify import readings as reference_readings
 from rulespec.melds.context import rules_for
 from rulespec.melds.distinct import distinct_readings, pair_up
@@ -50,7 +51,7 @@ def test_melds_of_a_hand_of_wild_cards_are_found_quickly():
     (9 wild cards: 25 s; 10: 93 s)."""
     rules = rules_for(rulespec.load(VARIANTS / "push.rules").ruleset)
     with time_limit(10, "the melds of the hand"):
-        melds = ES.hand_melds(rules, codes("JK JK JK JK 2S 2S 2H 2H 2D 2D 2C"))
+        melds = H.hand_melds(rules, codes("JK JK JK JK 2S 2S 2H 2H 2D 2D 2C"))
     assert len(melds) == 11367
 
 
@@ -62,7 +63,7 @@ def test_wild_cards_standing_for_themselves_are_paired_quickly():
     rules = rules_for(dataclasses.replace(rs, wilds=dataclasses.replace(
         rs.wilds, ranks=tuple(C.RANKS), as_natural="always")))
     with time_limit(20, "the melds of the hand"):
-        melds = ES.hand_melds(rules, [8, 48, 16, 31, 30, 24, 6, 1, 27, 44, 14])
+        melds = H.hand_melds(rules, [8, 48, 16, 31, 30, 24, 6, 1, 27, 44, 14])
     assert len(melds) == 54288
 
 
@@ -105,8 +106,8 @@ def test_distinct_readings_agree_with_the_reference(name):
             naturals = [0, 1, 2, 3, 4, 13, 14, 17, 26]
             group = tuple(sorted(rnd.choice(wilds) if rnd.random() < 0.4 else rnd.choice(naturals)
                                  for _ in range(rnd.randint(3, 6))))
-            assert (ES._in_order(ES._dedupe(distinct_readings(rules, group)))
-                    == ES._in_order(ES._dedupe(reference_readings(rules, group)))), group
+            assert (D._in_order(D._dedupe(distinct_readings(rules, group)))
+                    == D._in_order(D._dedupe(reference_readings(rules, group)))), group
 
 
 # ------------------------------------------------------------------ item 6: jokers not wild
@@ -115,7 +116,7 @@ def test_distinct_readings_agree_with_the_reference(name):
 def test_a_hand_holding_a_joker_that_is_not_wild_has_melds_without_it():
     v = house("gin", "deck: 1 pack, 2 jokers", "values: jokers = 20")
     rules = rules_for(v.ruleset)
-    melds = ES.hand_melds(rules, codes("JK AS AH AD 2S 3S"))
+    melds = H.hand_melds(rules, codes("JK AS AH AD 2S 3S"))
     assert melds and all(C.JOKER not in cards for cards, _ in melds)
     assert sorted(len(cards) for cards, _ in melds) == [3, 3]
 

@@ -16,7 +16,7 @@ the same cards.
 from __future__ import annotations
 
 from ..melds.context import Rules
-from ..melds.engine_support import cards_in_melds, hand_melds
+from ..melds.hand import cards_in_melds, hand_melds
 from ..melds.fast import deadwood_value
 from ..melds.solver import Search
 from ..memo import Memo

@@ -28,14 +28,15 @@ A hand moves through these phases (``Game.phase``):
 
 This module is the core: construction, the public API, turns, chance steps and the
 dispatch of moves. Each mechanic of the language is one module of :mod:`.mechanics`,
-composed into :class:`Game` as a mixin: its legal moves, how it applies them and the
-state it keeps. ``dealing`` (the deal, the cut, the upcard and its offers), ``drawing``,
-``pushing``, ``claims`` ("May I?"), ``playing`` (the play phase's moves, in order),
-``melding``, ``opening`` (contracts, thresholds), ``laying_off``, ``replacing`` (wild
-cards taken off the table), ``discarding``, ``knocking`` (knock, gin, big gin, the
-defenders), ``shows``, ``drops`` (and missed turns), ``exhaustion`` (the stock runs out:
-reuse, the wall, stalemate) and ``ending`` (going out, scoring the hand, dealing on).
-Scoring is :mod:`.scoring`; why a move is refused, :mod:`.explain`.
+composed into :class:`Game` as a mixin: its legal moves, how it applies them, why it
+refuses one and the state it keeps. ``dealing`` (the deal, the cut, the upcard and its
+offers), ``drawing``, ``pushing``, ``claims`` ("May I?"), ``playing`` (the play phase's
+moves, in order), ``melding``, ``opening`` (contracts, thresholds), ``laying_off``,
+``replacing`` (wild cards taken off the table), ``discarding``, ``knocking`` (knock,
+gin, big gin, the defenders), ``shows``, ``drops`` (and missed turns), ``exhaustion``
+(the stock runs out: reuse, the wall, stalemate) and ``ending`` (going out, scoring the
+hand, dealing on). Scoring is :mod:`.scoring`; :mod:`.explain` words a refusal, asking
+the mechanic that owns the move for its reason.
 """
 
 from __future__ import annotations
@@ -98,8 +99,10 @@ class Game(Dealing, Drawing, Pushing, Claims, Playing, Melding, Opening, LayingO
 
     The core: construction, the public API, turns, chance steps and the dispatch of
     moves. Each mechanic of the language is a mixin of :mod:`.mechanics` (its moves, how
-    it applies them, the state it keeps); they meet only through ``self``. A mechanic
-    hooks in with tables read once below: ``MOVES`` (action kind -> handler),
+    it applies them, why it refuses one, the state it keeps); they meet only through
+    ``self``. A mechanic hooks in with tables read once below: ``MOVES`` (action kind ->
+    handler), ``REFUSALS`` (action kind -> why a move of that kind is refused),
+    ``UNFINISHED`` (why other moves wait for what a turn has begun),
     ``PHASES`` (phase -> legal moves), ``PASSES`` (phase -> what ``pass`` does),
     ``THEN`` (what follows a run of chance steps), ``CHANCE_STEPS`` and ``NARROWS``
     (phase -> a filter of the moves other mechanics offer, for a rule that forbids;
@@ -437,6 +440,20 @@ class Game(Dealing, Drawing, Pushing, Claims, Playing, Melding, Opening, LayingO
 
         return explain(self, text, parsed)
 
+    def _refusal(self, parsed, missing: list[int], offered: bool) -> str | None:
+        """Why the mechanic that owns ``parsed``'s kind refuses it (None: it has no reason
+        of its own). ``missing``: its cards not in hand; ``offered``: whether some move
+        of its kind is legal now."""
+        return _REFUSALS[parsed.kind](self, parsed, missing, offered)
+
+    def _unfinished(self, kind: str) -> str | None:
+        """Why a move of ``kind`` must wait for what this turn has begun (None: it need not)."""
+        for why in _UNFINISHED.values():
+            reason = why(self, kind)
+            if reason is not None:
+                return reason
+        return None
+
     MOVES = {A.PASS: _do_pass}
     CHANCE_STEPS = {A.DEAL: _receive, A.CARD: _receive}
 
@@ -466,6 +483,10 @@ def narrows_for(rs) -> dict:
 
 #: action kind -> its handler, ``(game, action)``
 _MOVES = dispatch_table(Game, "MOVES")
+#: action kind -> why such a move is refused, ``(game, parsed, missing, offered)``
+_REFUSALS = dispatch_table(Game, "REFUSALS")
+#: what a turn has begun and must finish first -> why a move waits, ``(game, kind)``
+_UNFINISHED = dispatch_table(Game, "UNFINISHED")
 #: phase -> the legal moves in it, ``(game)``, each list in order
 _PHASES = dispatch_table(Game, "PHASES")
 #: phase -> what ``pass`` does in it, ``(game)``

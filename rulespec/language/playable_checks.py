@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 
 from ..cards import build_deck
-from ..melds import engine_support as ES
+from ..melds.hand import hand_melds
 from ..melds.context import rules_for
 from ..memo import Memo
 from ..ruleset import Ruleset
@@ -94,7 +94,7 @@ def _count_witnesses(r: Ruleset) -> tuple[int, int]:
         rules = rules_for(r, hand[0] if r.wilds.cut else None)
         if not rules.wild_codes or not any(rules.is_wild(c) for c in hand):
             continue
-        most = max(most, len(ES.hand_melds(rules, hand)))
+        most = max(most, len(hand_melds(rules, hand)))
         if most > MAX_MELD_MOVES:
             break
     return most, size

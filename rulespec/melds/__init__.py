@@ -5,10 +5,10 @@ opening values, declarations, penalties, lay-offs, wild replacement).
 Nothing here knows a particular variant: every behaviour is read from the ``Ruleset``.
 """
 
-from .arrange import best_arrangement, deadwood_after_discard
+from .arrange import best_arrangement
 from .classify import classify_meld
 from .context import card_value, rules_for
-from .fast import deadwood, deadwood_many
+from .fast import deadwood, deadwood_after_discard, deadwood_many
 from .model import Arrangement, Meld, Reading, Verdict
 
 __all__ = [

@@ -35,11 +35,3 @@ def best_arrangement(ruleset: Ruleset, hand: Iterable[int], wild: int | None = N
         to_melds(ruleset, groups, wild), dead, sum(rules.value[c] for c in dead)
     )
 
-
-def deadwood_after_discard(
-    ruleset: Ruleset, hand: Iterable[int], wild: int | None = None
-) -> int:
-    """Least deadwood of ``hand`` after its best discard (how Gin counts 11 cards)."""
-    from .fast import deadwood_after_discard as after
-
-    return after(rules_for(ruleset, wild), list(hand))

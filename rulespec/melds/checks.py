@@ -1,5 +1,5 @@
-"""Rules built on meld validity and the solver: contracts, opening values, declarations
-(shows), end-of-hand penalties, lay-offs and replacing a wild card on the table."""
+"""Rules built on meld validity and the solver: contracts, declarations (shows),
+end-of-hand penalties, lay-offs and replacing a wild card on the table."""
 
 from __future__ import annotations
 
@@ -25,11 +25,24 @@ def _fits(meld: Meld, kind: str, size: int) -> bool:
     return len(meld.cards) >= size and kind in meld.kinds
 
 
-def _size(rules, req) -> int:
-    """A requirement's size; none given means the smallest meld of its kind."""
-    if req.size is not None:
-        return req.size
-    return rules.run_min if req.kind == "run" else rules.set_min
+def _slot_size(rules, kind: str, size: int | None) -> int:
+    """A required meld's size; none given means the smallest meld of its kind."""
+    if size is not None:
+        return size
+    return rules.run_min if kind == "run" else rules.set_min
+
+
+def contract_slots(rules, option) -> list[tuple[str, int, int]]:
+    """One alternative of a contract as ``(kind, size, count)`` slots: ``count`` melds of
+    that kind of at least that size."""
+    return [(r.kind, _slot_size(rules, r.kind, r.size), r.count) for r in option]
+
+
+def contract_search(rules, hand: list[int], slots: list[tuple[str, int, int]], exact: bool):
+    """The solver set to find ``slots`` (:func:`contract_slots`) in ``hand``, nothing
+    beyond them when ``exact``."""
+    return Search(rules, hand, slots=[(k, n, False) for k, n, _ in slots],
+                  counts=[c for _, _, c in slots], exact=exact)
 
 
 def _option_met(melds: list[Meld], slots: list[tuple[str, int]], exact: bool) -> bool:
@@ -65,7 +78,7 @@ def fulfils_contract(
         return True
     rules = rules_for(ruleset, wild)
     for option in contract.options:
-        slots = [(r.kind, _size(rules, r)) for r in option for _ in range(r.count)]
+        slots = [(k, n) for k, n, count in contract_slots(rules, option) for _ in range(count)]
         if _option_met(got, slots, ruleset.opening.exact):
             return True
     return False
@@ -87,10 +100,8 @@ def contract_melds(
     total = sum(rules.value[c] for c in hand)
     best = None
     for option in contract.options:
-        slots = [(r.kind, _size(rules, r), False) for r in option]
-        counts = [r.count for r in option]
-        val, groups, dead = Search(
-            rules, hand, slots=slots, counts=counts, exact=ruleset.opening.exact
+        val, groups, dead = contract_search(
+            rules, hand, contract_slots(rules, option), ruleset.opening.exact
         ).solve()
         if val is None:
             continue
@@ -100,31 +111,6 @@ def contract_melds(
         return None
     dead = tuple(sorted(best[2]))
     return Arrangement(to_melds(ruleset, best[1], wild), dead, sum(rules.value[c] for c in dead))
-
-
-# ---------------------------------------------------------------- opening value
-
-
-def opening_value(
-    ruleset: Ruleset, hand: Iterable[int], wild: int | None = None
-) -> tuple[int, Arrangement]:
-    """The largest opening value ``hand`` can lay down, counted with the opening values
-    (a wild card counts as the card it stands for when ``opening.wild_counts_as_natural``),
-    and the melds that make it."""
-    rules = rules_for(ruleset, wild)
-    hand = list(hand)
-    val, groups, dead = Search(rules, hand, mode="opening").solve()
-    dead = tuple(sorted(dead))
-    arr = Arrangement(to_melds(ruleset, groups, wild), dead, sum(rules.value[c] for c in dead))
-    return val, arr
-
-
-def reaches_threshold(ruleset: Ruleset, hand: Iterable[int], wild: int | None = None) -> bool:
-    """Can ``hand`` open under ``opening.threshold`` (always, when there is none)?"""
-    t = ruleset.opening.threshold
-    if t is None:
-        return True
-    return opening_value(ruleset, hand, wild)[0] >= t
 
 
 # ---------------------------------------------------------------- declarations
@@ -204,16 +190,22 @@ def penalty(ruleset: Ruleset, hand: Iterable[int], wild: int | None = None) -> i
 
 def show_value(rules, ruleset: Ruleset, hand: list[int]) -> int:
     """Most value the hand can group while holding the show's sequences (0: it can't)."""
-    s = ruleset.show
-    slots, counts = [], []
-    if s.pure:
-        slots.append(("run", rules.run_min, True))
-        counts.append(s.pure)
-    if s.sequences > s.pure:
-        slots.append(("run", rules.run_min, False))
-        counts.append(s.sequences - s.pure)
-    val, _g, _d = Search(rules, hand, slots=slots, counts=counts).solve()
+    val, _g, _d = show_search(rules, ruleset.show, hand).solve()
     return 0 if val is None else val
+
+
+def show_search(rules, show, hand: list[int]) -> Search:
+    """The solver set to group ``hand`` holding the sequences ``show`` asks for (at least
+    ``show.sequences`` runs, ``show.pure`` of them pure; None: no sequence asked)."""
+    slots, counts = [], []
+    if show is not None:
+        if show.pure:
+            slots.append(("run", rules.run_min, True))
+            counts.append(show.pure)
+        if show.sequences > show.pure:
+            slots.append(("run", rules.run_min, False))
+            counts.append(show.sequences - show.pure)
+    return Search(rules, hand, slots=slots, counts=counts)
 
 
 # ---------------------------------------------------------------- the table

@@ -18,12 +18,6 @@ from .context import Rules, rules_for
 from .model import Meld, Reading
 
 
-def _limits_ok(rules: Rules, kind: str, naturals: int, wilds: int) -> bool:
-    if naturals == 0:
-        return rules.all_wild_ok(kind, wilds)
-    return wilds <= rules.wild_limit(naturals)
-
-
 def _set_readings(rules: Rules, fixed: list[int], duals: list[int], wilds: list[int]):
     size = len(fixed) + len(duals) + len(wilds)
     if size < rules.set_min or (rules.set_max is not None and size > rules.set_max):
@@ -47,24 +41,11 @@ def _set_readings(rules: Rules, fixed: list[int], duals: list[int], wilds: list[
                 if rules.distinct and len({C.suit_of(c) for c in naturals}) != len(naturals):
                     continue
                 acting = wilds + list((Counter(duals) - Counter(nat)).elements())
-                if not _limits_ok(rules, "set", len(naturals), len(acting)):
+                if not rules.limits_ok("set", len(naturals), len(acting)):
                     continue
                 yield Reading(
                     "set", rank=rank, wilds=tuple(sorted((w, None) for w in acting))
                 )
-
-
-def _windows(rules: Rules, length: int):
-    """Every window of ``length`` places a run may occupy, as a tuple of rank indexes."""
-    if length < rules.run_min or length > rules.run_max:
-        return
-    if rules.aces == "around":
-        for start in range(13):
-            yield tuple((start + t) % 13 for t in range(length))
-        return
-    lo, hi = rules.span_limits()
-    for start in range(lo, hi - length + 2):
-        yield tuple((start + t) % 13 for t in range(length))
 
 
 def every_pairing(rules: Rules, acting: list[int], free: list[int]):
@@ -91,9 +72,7 @@ def _run_readings(rules: Rules, fixed: list[int], duals: list[int], wilds: list[
         suits = set(range(4))
     have_duals = Counter(duals)
     for suit in sorted(suits):
-        for window in _windows(rules, size):
-            if len(set(window)) != len(window):
-                continue
+        for window in rules.run_windows.get(size, ()):
             places = {r: i for i, r in enumerate(window)}
             if any(C.rank_of(c) not in places for c in fixed):
                 continue
@@ -103,7 +82,7 @@ def _run_readings(rules: Rules, fixed: list[int], duals: list[int], wilds: list[
             for k in range(len(usable) + 1):
                 for nat in combinations(usable, k):
                     acting = sorted(wilds + list((have_duals - Counter(nat)).elements()))
-                    if not _limits_ok(rules, "run", len(fixed) + len(nat), len(acting)):
+                    if not rules.limits_ok("run", len(fixed) + len(nat), len(acting)):
                         continue
                     used = taken | {places[C.rank_of(c)] for c in nat}
                     free = sorted(C.make(window[i], suit) for i in range(size) if i not in used)

@@ -8,7 +8,7 @@ how long a set or run may be all come from here, and here only from the ``Rulese
 from __future__ import annotations
 
 from .. import cards as C
-from ..memo import attach
+from ..memo import Memo, attach
 from ..ruleset import Ruleset
 
 #: Longest run any aces rule allows: thirteen ranks, each at most once.
@@ -47,27 +47,7 @@ class Rules:
         self.dual = frozenset(c for c in self.wild_codes if c != C.JOKER) if w.as_natural != "never" else frozenset()
         self.dual_in_sets = w.as_natural == "always"
 
-        # card values: what a card costs left in hand, wild status included
-        v = ruleset.values
-        natural = list(ruleset.natural_values) + [v.joker or 0]
-        value = list(natural)
-        for c in self.wild_codes:
-            if v.wild is not None:
-                value[c] = v.wild
-        self.value = tuple(value)
-
-        # opening values (the threshold count): own table if the variant gives one
-        ov = ruleset.opening.values or v
-        onat = [ov.ranks[C.rank_of(c)] for c in range(C.NUM_NATURAL)]
-        for cv in ov.cards:
-            onat[C.parse_card(cv.card)] = cv.value
-        onat.append(ov.joker if ov.joker is not None else (v.joker or 0))
-        self.opening_natural = tuple(onat)
-        oval = list(onat)
-        for c in self.wild_codes:
-            if ov.wild is not None:
-                oval[c] = ov.wild
-        self.opening_value = tuple(oval)
+        self._values(ruleset)
         self.wild_counts_as_natural = ruleset.opening.wild_counts_as_natural
 
         m = ruleset.melds
@@ -88,6 +68,9 @@ class Rules:
         else:
             self.run_min, self.run_max = 3, MAX_RUN
         self.aces = ruleset.aces.mode
+        #: every window of places a run may occupy, by length: tuples of rank indexes,
+        #: lowest place first, each rank at most once (built once: the searches ask often)
+        self.run_windows = self._run_windows()
         self.max_per_meld = w.max_per_meld
         self.not_outnumber = w.not_outnumber
         self.all_wild = w.all_wild
@@ -96,8 +79,43 @@ class Rules:
             w.not_outnumber or w.max_per_meld is not None or w.all_wild != "any"
         )
 
+    def _values(self, ruleset: Ruleset) -> None:
+        """The card values: what a card costs left in hand (``value``) and what it counts
+        towards an opening (``opening_value``), wild status included, and both for the
+        card as itself (``natural_value``, ``opening_natural``)."""
+        v = ruleset.values
+        self.natural_value = tuple(ruleset.natural_values) + (v.joker or 0,)
+        self.value = self._wild_valued(self.natural_value, v.wild)
+        # opening values (the threshold count): own table if the variant gives one
+        ov = ruleset.opening.values or v
+        onat = [ov.ranks[C.rank_of(c)] for c in range(C.NUM_NATURAL)]
+        for cv in ov.cards:
+            onat[C.parse_card(cv.card)] = cv.value
+        onat.append(ov.joker if ov.joker is not None else (v.joker or 0))
+        self.opening_natural = tuple(onat)
+        self.opening_value = self._wild_valued(self.opening_natural, ov.wild)
+
+    def _wild_valued(self, natural: tuple[int, ...], wild: int | None) -> tuple[int, ...]:
+        """The table ``natural`` with every wild card worth ``wild`` (None: as itself)."""
+        if wild is None:
+            return natural
+        out = list(natural)
+        for c in self.wild_codes:
+            out[c] = wild
+        return tuple(out)
+
     def is_wild(self, card: int) -> bool:
         return card in self.wild_codes
+
+    def natural_in(self, card: int, kind: str) -> bool:
+        """May ``card`` sit in a meld of ``kind`` as itself?"""
+        if card == C.JOKER:
+            return False
+        if card not in self.wild_codes:
+            return True
+        if card not in self.dual:
+            return False
+        return kind == "run" or self.dual_in_sets
 
     # ---------------------------------------------------------------- wild limits
 
@@ -109,6 +127,13 @@ class Rules:
         if self.not_outnumber and naturals > 0:
             lim = min(lim, naturals)
         return lim
+
+    def limits_ok(self, kind: str, naturals: int, wilds: int) -> bool:
+        """May a meld of ``kind`` hold ``wilds`` wild cards beside ``naturals`` natural
+        ones (all wild: ``all_wild_ok``; sizes aside)?"""
+        if naturals == 0:
+            return self.all_wild_ok(kind, wilds)
+        return wilds <= self.wild_limit(naturals)
 
     def all_wild_ok(self, kind: str, size: int) -> bool:
         """May ``size`` wild cards alone make a meld of ``kind``?"""
@@ -167,9 +192,27 @@ class Rules:
             return 1 <= low and top <= 13
         return 0 <= low and top <= 13 and length <= 13
 
+    def _run_windows(self) -> dict[int, tuple[tuple[int, ...], ...]]:
+        key = (self.aces, self.run_min, self.run_max)
+        return _RUN_WINDOWS.get_or(key, _make_run_windows, self.aces, self.run_min,
+                                   self.run_max, self.span_limits())
+
     def span_limits(self) -> tuple[int, int]:
         """Lowest and highest window position a run may use (``around`` is circular)."""
         return {"low": (0, 12), "high": (1, 13), "either": (0, 13)}.get(self.aces, (0, 12))
+
+
+#: run windows by (aces, shortest run, longest run): the same for every deal of a ruleset
+_RUN_WINDOWS = Memo(64)
+
+
+def _make_run_windows(aces: str, run_min: int, run_max: int, span: tuple[int, int]) -> dict:
+    out = {}
+    for length in range(run_min, run_max + 1):
+        starts = range(13) if aces == "around" else range(span[0], span[1] - length + 2)
+        windows = (tuple((start + t) % 13 for t in range(length)) for start in starts)
+        out[length] = tuple(w for w in windows if len(set(w)) == length)
+    return out
 
 
 def rules_for(ruleset: Ruleset, wild: int | None = None) -> Rules:

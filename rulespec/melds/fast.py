@@ -93,19 +93,9 @@ class Tables:
         )
 
     @staticmethod
-    def _windows(rules: Rules) -> list[list[tuple[int, int]]]:
+    def _windows(rules: Rules) -> list[list[int]]:
         """Run windows as rank bitmasks, grouped by their lowest bit."""
-        masks = set()
-        for length in range(rules.run_min, rules.run_max + 1):
-            if rules.aces == "around":
-                starts = range(13)
-            else:
-                lo, hi = rules.span_limits()
-                starts = range(lo, hi - length + 2)
-            for start in starts:
-                ranks = [(start + t) % 13 for t in range(length)]
-                if len(set(ranks)) == length:
-                    masks.add(sum(1 << r for r in ranks))
+        masks = {sum(1 << r for r in w) for ws in rules.run_windows.values() for w in ws}
         by_low: list[list[int]] = [[] for _ in range(13)]
         for m in masks:
             by_low[(m & -m).bit_length() - 1].append(m)
@@ -195,36 +185,23 @@ def _with_sets(flat: tuple, h: int, cand: int, best: int, discard: bool) -> int:
     return best
 
 
-def _table_deadwood(t: Tables, h: int) -> int:
-    """Least deadwood of the hand whose cards are the bits of ``h`` (no wilds, no copies)."""
-    flat = t.flat
-    _w, sets, d0, d1, d2, d3, _e0, _e1, _e2, _e3, _c = flat
-    m0, m1, m2, m3 = h & 8191, h >> 13 & 8191, h >> 26 & 8191, h >> 39
-    best = d0[m0] + d1[m1] + d2[m2] + d3[m3]
-    if not sets:
-        return best
-    if sets == 3:
-        cand = (m0 & m1 & (m2 | m3)) | (m2 & m3 & (m0 | m1))
-    else:
-        cand = m0 & m1 & m2 & m3
-    return _with_sets(flat, h, cand, best, False) if cand and best else best
-
-
-def _table_after_discard(t: Tables, h: int) -> int:
-    """Least deadwood of the hand ``h`` (no wilds, no copies) after its best discard."""
-    if not h:
-        return 0
-    flat = t.flat
+def _table_route(flat: tuple, h: int, discard: bool) -> int:
+    """Least deadwood of the hand whose cards are the bits of ``h`` (no wilds, no copies;
+    ``discard``: after its best discard) from the tables' ``flat``."""
     _w, sets, d0, d1, d2, d3, e0, e1, e2, e3, _c = flat
     m0, m1, m2, m3 = h & 8191, h >> 13 & 8191, h >> 26 & 8191, h >> 39
-    best = d0[m0] + d1[m1] + d2[m2] + d3[m3] + min(e0[m0], e1[m1], e2[m2], e3[m3])
-    if not sets:
+    best = d0[m0] + d1[m1] + d2[m2] + d3[m3]
+    if discard:
+        if not h:
+            return 0
+        best += min(e0[m0], e1[m1], e2[m2], e3[m3])
+    if not sets or not best:
         return best
     if sets == 3:
         cand = (m0 & m1 & (m2 | m3)) | (m2 & m3 & (m0 | m1))
     else:
         cand = m0 & m1 & m2 & m3
-    return _with_sets(flat, h, cand, best, True) if cand and best else best
+    return _with_sets(flat, h, cand, best, discard) if cand else best
 
 
 def deadwood_value(rules: Rules, hand: list[int]) -> int:
@@ -232,7 +209,7 @@ def deadwood_value(rules: Rules, hand: list[int]) -> int:
     t = rules.__dict__.get("_tables") or tables(rules)
     h = sum(map(_BIT, hand))
     if not h & (t.flat[0] | rules.wild_bits_joker) and h.bit_count() == len(hand):
-        return _table_deadwood(t, h)
+        return _table_route(t.flat, h, False)
     total = sum(rules.value[c] for c in hand)
     val, _m, _d = Search(rules, hand).solve()
     return total - val
@@ -279,8 +256,15 @@ def deadwood(ruleset: Ruleset, hand: Iterable[int], wild: int | None = None) -> 
     return _with_sets(flat, h, cand, best, False) if cand else best
 
 
-def deadwood_after_discard(rules: Rules, hand: list[int]) -> int:
-    """Least deadwood after discarding one card of ``hand`` (Gin's 11-card count).
+def deadwood_after_discard(
+    ruleset: Ruleset, hand: Iterable[int], wild: int | None = None
+) -> int:
+    """Least deadwood of ``hand`` after its best discard (how Gin counts 11 cards)."""
+    return after_discard_value(rules_for(ruleset, wild), list(hand))
+
+
+def after_discard_value(rules: Rules, hand: list[int]) -> int:
+    """:func:`deadwood_after_discard` under ``rules``.
 
     On the table route one lookup per suit (see :class:`Tables`). Otherwise each discard
     is solved: discarding ``d`` can lower the deadwood by at most the value of ``d``, so
@@ -292,6 +276,7 @@ def deadwood_after_discard(rules: Rules, hand: list[int]) -> int:
         flat = tables(rules).flat
     h = sum(map(_BIT, hand))
     if not h & (flat[0] | rules.wild_bits_joker) and h.bit_count() == len(hand):
+        # _table_route(flat, h, True) inlined: every Gin knock check comes here
         if not h:
             return 0
         _w, sets, d0, d1, d2, d3, e0, e1, e2, e3, _c = flat
@@ -340,7 +325,7 @@ def deadwood_many(
             hand = list(hand)
         h = sum(map(get, hand))
         if h & wmask or h.bit_count() != len(hand):
-            append(deadwood_after_discard(rules, hand) if discard else deadwood_value(rules, hand))
+            append(after_discard_value(rules, hand) if discard else deadwood_value(rules, hand))
             continue
         m0, m1, m2, m3 = h & 8191, h >> 13 & 8191, h >> 26 & 8191, h >> 39
         best = d0[m0] + d1[m1] + d2[m2] + d3[m3]

@@ -24,6 +24,7 @@ from itertools import combinations, product
 from .. import cards as C
 from ..memo import table
 from .context import Rules
+from .hand import lonely_cards
 
 BITS = 4
 NEG = -(10**9)
@@ -77,7 +78,8 @@ class Search:
         self.dual_cards = [c for c in hand if c in r.dual] if need_roles else []
         self.wild_cards = [c for c in hand if r.is_wild(c) and (c not in r.dual or not need_roles)]
         # cards no meld can hold are deadwood whatever else happens: leave them out
-        self.idle = _lonely(r, self.nat_cards, self.dual_cards, len(self.wild_cards) + len(self.dual_cards))
+        self.idle = lonely_cards(r, self.nat_cards, self.dual_cards,
+                                 len(self.wild_cards) + len(self.dual_cards))
         if self.idle:  # every copy of a lonely card is lonely
             self.nat_cards = [c for c in self.nat_cards if c not in self.idle]
         if mode == "deadwood":
@@ -472,38 +474,3 @@ def _shared_for(rules: Rules) -> dict:
             del _SHARED[next(iter(_SHARED))]  # the one used first
         hit = _SHARED[id(rules)] = (rules, {})
     return hit[1]
-
-
-def _lonely(r: Rules, naturals: list[int], duals: list[int], wilds: int) -> list[int]:
-    """The natural cards that can be in no meld: no other card could join them (same
-    rank, or same suit close enough for a run) and wild cards alone cannot."""
-    sizes = ([r.set_min] if r.has_sets else []) + ([r.run_min] if r.has_runs else [])
-    if not sizes or any(wilds >= n - 1 and r.wild_limit(1) >= n - 1 for n in sizes):
-        return []
-    pool = Counter(naturals + duals)
-    reach = r.run_max - 1 if r.has_runs else -1
-    codes_of_rank = [0] * 13
-    ranks_in_suit: list[set[int]] = [set(), set(), set(), set()]
-    for o in pool:
-        codes_of_rank[C.rank_of(o)] += 1
-        ranks_in_suit[C.suit_of(o)].add(C.rank_of(o))
-    out = []
-    for c in naturals:
-        rank, suit = C.rank_of(c), C.suit_of(c)
-        if r.has_sets and (codes_of_rank[rank] > 1 or (pool[c] > 1 and not r.distinct)):
-            continue
-        if reach > 0 and any(q != rank and _gap(rank, q) <= reach for q in ranks_in_suit[suit]):
-            continue
-        out.append(c)
-    return out
-
-
-def _gap(a: int, b: int) -> int:
-    """The fewest places between two ranks in any run, the ace low, high or between."""
-    d = abs(a - b)
-    return min(d, 13 - d)
-
-
-def search(rules: Rules, hand: Iterable[int], **kw):
-    """Run one :class:`Search` and return ``(value, melds, deadwood)``."""
-    return Search(rules, hand, **kw).solve()

@@ -155,9 +155,9 @@ def _count_now(game, obs) -> str:
     if not discards:
         return f"{now} {cost(hand)}"
     if game.ruleset.show is None and discards >= set(hand):
-        from ..melds.fast import deadwood_after_discard
+        from ..melds.fast import after_discard_value
 
-        best = deadwood_after_discard(game.rules, hand)
+        best = after_discard_value(game.rules, hand)
     else:  # some cards may not go (the one just taken): the best of the discards allowed
         best = min(cost(_without(hand, c)) for c in discards)
     return f"{label} {best} after the best discard"

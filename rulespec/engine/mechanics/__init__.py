@@ -1,8 +1,8 @@
 """The mechanics of the language, one module each, composed into
 :class:`~rulespec.engine.state.Game` as mixin classes: a mechanic's legal moves, how it
-applies a move and the state it keeps live in its module (why a move is refused is told
-by :mod:`rulespec.engine.explain`). Mechanics reach each other only through ``self``;
-what they share sits here."""
+applies a move, why it refuses a move (its ``REFUSALS`` table, asked by
+:mod:`rulespec.engine.explain`) and the state it keeps live in its module. Mechanics
+reach each other only through ``self``; what they share sits here."""
 
 from __future__ import annotations
 
@@ -17,6 +17,21 @@ def by_card(find) -> dict:
         if found:
             out[c] = found
     return out
+
+
+#: why a meld or lay-off may not leave one card when going out needs no discard
+ONE_CARD_LEFT = ("you may not play down to one card: you go out only without a discard, so a "
+                 "last card left alone could never leave your hand")
+
+
+def names(cards) -> str:
+    """Cards as a player writes them, in a refusal's text."""
+    return " ".join(C.card_str(c) for c in cards)
+
+
+def not_held(missing) -> str:
+    """The refusal of a move with cards the player does not hold."""
+    return f"you do not hold {names(missing)}"
 
 
 def ordered(acts) -> list:

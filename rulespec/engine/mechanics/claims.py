@@ -84,7 +84,16 @@ class Claims:
         self._draw_for_turn()
         self.played_this_turn = False
 
+    def _refuse_may_i(self, parsed, missing, offered: bool) -> str | None:
+        """Why a claim is refused: the rules have none, or no discard can be claimed now."""
+        if offered:
+            return None
+        if self.ruleset.turn.claims is not None:
+            return "no discard can be claimed now"
+        return "the rules have no out-of-turn claims (May I?)"
+
     MOVES = {A.MAY_I: _do_may_i}
+    REFUSALS = {A.MAY_I: _refuse_may_i}
     THEN = {Then.CLAIMED: _then_claimed}
     PHASES = {Phase.CLAIM: _claim_moves, Phase.CLAIM_MELD: _claim_meld_moves}
     PASSES = {Phase.CLAIM: _pass_claim, Phase.CLAIM_MELD: _pass_claim_meld}

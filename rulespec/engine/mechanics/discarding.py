@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from .. import actions as A
 from ..actions import Action
-from ..phases import Ending
+from ..phases import Ending, Phase
 
 
 class Discarding:
@@ -43,4 +43,24 @@ class Discarding:
             return
         self._end_turn()
 
+    def _taken_back(self, card: int) -> str | None:
+        """Why ``card`` may not go on the discard pile (discarded, or face down to knock
+        or show): it was just taken from it."""
+        if self.taken is not None and card == self.taken and not self.ruleset.turn.discard_taken:
+            return "you may not discard the card you just took from the discard pile"
+        return None
+
+    def _refuse_discard(self, parsed, missing, offered: bool) -> str | None:
+        """Why this discard is refused (None when the phase has no discard)."""
+        if not offered:
+            if self.phase is Phase.PLAY and self.must_knock:
+                return "you took the last discard with the stock exhausted, so you must knock now"
+            return None
+        why = self._taken_back(parsed.cards[0])
+        if why is None and len(self.hands[self.player]) == 1:
+            why = ("you may not go out by discarding your last card: the rules say you go out "
+                   "by melding")
+        return why or "that discard is not allowed now"
+
     MOVES = {A.DISCARD: _do_discard}
+    REFUSALS = {A.DISCARD: _refuse_discard}

@@ -96,6 +96,25 @@ class Drawing:
         self.phase = Phase.PLAY
         self.player = self.turn
 
+    def _refuse_draw(self, parsed, missing, offered: bool) -> str | None:
+        """Why a draw is refused at the start of a turn: the rules' sources, an empty or
+        spent pile (None after the draw: it is not the time)."""
+        if offered or self.phase is not Phase.DRAW:
+            return None
+        draw_from = self.ruleset.turn.draw_from
+        if parsed.kind == A.DRAW_DISCARD:
+            if not self.discards:
+                return "the discard pile is empty"
+            if "discard" not in draw_from:
+                return "the rules do not let you take the top discard here"
+            if self.stock_only:
+                return "both players passed the upcard, so the first player draws from the stock"
+            return "the stock is exhausted: the top discard may be taken only to knock at once"
+        if "stock" not in draw_from:
+            return "the rules do not let you draw from the stock here"
+        return "the stock is exhausted and may not be reused: `pass` ends the hand"
+
     MOVES = {A.DRAW_STOCK: _do_draw_stock, A.DRAW_DISCARD: _do_draw_discard}
+    REFUSALS = {A.DRAW_STOCK: _refuse_draw, A.DRAW_DISCARD: _refuse_draw}
     THEN = {Then.PLAY: _then_play}
     PHASES = {Phase.DRAW: _draw_actions}

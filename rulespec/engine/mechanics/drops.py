@@ -45,4 +45,16 @@ class Drops:
         self.drawn[p] = True
         self.misses[p] = 0
 
+    def _refuse_drop(self, parsed, missing, offered: bool) -> str | None:
+        """Why a drop or a missed turn is refused: the rules have none, or not now."""
+        if offered:
+            return None
+        drops = self.ruleset.drops
+        if drops is None:
+            return "the rules have no drops"
+        if parsed.kind == A.MISS and drops.misses is None:
+            return "the rules do not count missed turns"
+        return "you may drop or miss a turn only at the start of your turn, before drawing"
+
     MOVES = {A.MISS: _do_miss, A.DROP: _do_drop}
+    REFUSALS = {A.MISS: _refuse_drop, A.DROP: _refuse_drop}

@@ -4,12 +4,12 @@ big gin, the knocker's melds laid out, then each defender's lay-offs and melds."
 from __future__ import annotations
 
 from ... import cards as C
-from ...melds.fast import deadwood_after_discard, deadwood_value
+from ...melds.fast import after_discard_value, deadwood_value
 from .. import actions as A
 from ..actions import Action
 from ..phases import Ending, Phase
 from ..views import TableMeld
-from . import ordered
+from . import names, not_held, ordered
 
 
 class Knocking:
@@ -25,7 +25,7 @@ class Knocking:
         return deadwood_value(self.rules, list(hand))
 
     def _deadwood_after_discard(self, hand) -> int:
-        return deadwood_after_discard(self.rules, list(hand))
+        return after_discard_value(self.rules, list(hand))
 
     def _big_gin_ok(self, hand) -> bool:
         g = self.ruleset.gin
@@ -161,7 +161,33 @@ class Knocking:
         self.defenders.pop(0)
         self._next_defender()
 
+    def _refuse_knock(self, parsed, missing, offered: bool) -> str | None:
+        """Why this knock is refused: no knocking, not now, too much deadwood."""
+        if offered:
+            return self._taken_back(parsed.cards[0])
+        rs = self.ruleset
+        if rs.knock is None:
+            return "the rules have no knocking"
+        if missing:
+            return not_held(missing)
+        if self.phase is not Phase.PLAY:
+            return "you may knock only after drawing, in your own turn"
+        rest = list(self.hands[self.player])
+        rest.remove(parsed.cards[0])
+        return (f"you may knock only with deadwood of {rs.knock.max_deadwood} or less; after "
+                f"discarding {names(parsed.cards)} your deadwood is {self._deadwood(rest)}")
+
+    def _refuse_gin(self, parsed, missing, offered: bool) -> str | None:
+        """Why big gin is refused: the rules have none, or the hand is not all melds."""
+        if offered:
+            return None
+        gin = self.ruleset.gin
+        if gin is None or not gin.big_gin:
+            return "the rules have no big gin: gin is a knock with no deadwood (`knock CARD`)"
+        return "big gin needs every card in melds, with nothing to discard"
+
     MOVES = {A.KNOCK: _do_knock, A.GIN: _do_gin}
+    REFUSALS = {A.KNOCK: _refuse_knock, A.GIN: _refuse_gin}
     PHASES = {Phase.KNOCK: _knock_moves, Phase.LAY_OFF: _lay_off_moves, Phase.DEFEND: _defend_moves}
     PASSES = {Phase.KNOCK: _knock_done, Phase.LAY_OFF: _pass_lay_off, Phase.DEFEND: _pass_defend}
 

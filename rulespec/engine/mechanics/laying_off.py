@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from ...melds import engine_support as ES
+from .. import search as ES
 from ...memo import Memo
 from .. import actions as A
 from ..actions import Action
 from ..phases import Phase
 from ..views import TableMeld
-from . import by_card
+from . import ONE_CARD_LEFT, by_card, names, not_held
 
 _LAYOFFS = Memo(20_000)
 
@@ -82,4 +82,40 @@ class LayingOff:
             self.owed.remove(card)
         self._after_table_move(p)
 
+    def _refuse_lay_off(self, parsed, missing, offered: bool) -> str | None:
+        """Why this lay-off is refused: no such meld, a meld the rules keep it off, a card
+        that must stay in hand or does not fit (None when no lay-off fits this phase)."""
+        if not offered and self.phase is not Phase.PLAY:
+            return None
+        if missing:
+            return not_held(missing)
+        why = self._going_down_first(A.LAY_OFF)
+        if why is not None:
+            return why
+        p, target, card = self.player, parsed.target, names(parsed.cards)
+        if target is None or not (1 <= target <= len(self.table)):
+            return f"there is no meld {target} on the table"
+        m = self.table[target - 1]
+        if self.phase is Phase.LAY_OFF:
+            if m.owner != self.knocker:
+                return "a defender lays off only onto the knocker's melds"
+            return f"{card} does not fit meld {target}"
+        lo = self.ruleset.turn.layoff
+        if lo is None:
+            return "the rules do not allow laying off"
+        if lo.requires == "opening" and not self.opened[p]:
+            return "you may lay off only after going down (opening)"
+        if lo.requires == "own meld" and not self.melded[p]:
+            return "you may lay off only after laying down a meld of your own"
+        if lo.onto == "own" and m.owner != p:
+            return "you may lay off only onto your own melds"
+        if lo.onto == "team" and self._team(m.owner) != self._team(p):
+            return "you may lay off only onto your own and your partner's melds"
+        if not self._leaves_ok(len(self.hands[p]) - 1):
+            go = self.ruleset.going_out
+            forbidden = go is not None and go.final_discard == "forbidden"
+            return ONE_CARD_LEFT if forbidden else "you must keep a card to discard"
+        return f"{card} does not fit meld {target} ({A.reading_head(m.reading)})"
+
     MOVES = {A.LAY_OFF: _do_lay_off}
+    REFUSALS = {A.LAY_OFF: _refuse_lay_off}

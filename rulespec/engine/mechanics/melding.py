@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import copy
 
-from ...melds import engine_support as ES
+from .. import search as ES
 from ...memo import Memo, attach
+from ...melds.checks import _why_not
 from .. import actions as A
 from ..actions import Action
 from ..phases import Pending, Phase
 from ..views import TableMeld
+from . import ONE_CARD_LEFT, names, not_held
 
 _MELD_CACHE = Memo(50_000)
 _HEADS = Memo(50_000)  # (rules, cards) -> head_counts of its readings
@@ -165,4 +167,59 @@ class Melding:
         if not self.hands[p] and self.ruleset.going_out is not None:
             self._went_out(p)
 
+    def _refuse_meld(self, parsed, missing, offered: bool) -> str | None:
+        """Why this meld is refused: the meld rules, the turn's limits, what must stay in
+        hand, the opening (None when no meld is allowed in this phase)."""
+        if not offered:
+            if not self.ruleset.melds.on_table:
+                return "melds stay in hand until the hand ends"
+            if self.phase is not Phase.PLAY:
+                return None
+            if missing:
+                return not_held(missing)
+        p, cards = self.player, list(parsed.cards)
+        rd = ES.readings_of(self.rules, cards)
+        if not rd:
+            return _why_not(self.ruleset, cards, self.wild)
+        if parsed.label is not None:
+            heads = {A.reading_head(r) for r in rd}
+            if not any(parsed.label.startswith(h) for h in heads):
+                return (f"{names(cards)} cannot be read as {parsed.label}; it can be: "
+                        + ", ".join(sorted(heads)))
+        return self._meld_limits(p, len(self.hands[p]) - len(cards))
+
+    def _going_down_first(self, kind: str) -> str | None:
+        """Why a move waits while the melds laid this turn do not yet make the opening
+        (or the whole hand, in a round where it goes down at once)."""
+        if self.pending_mode is None or kind not in _WAIT_FOR_GOING_DOWN:
+            return None
+        return "finish going down first: the melds you laid this turn do not yet make your opening"
+
+    def _meld_limits(self, p: int, left: int) -> str:
+        """Why a meld that can be read is refused: the turn's limits, what it leaves."""
+        t = self.ruleset.turn
+        if self.opened[p] and not t.new_melds_after_opening and self.pending_mode is None:
+            return "no new melds after going down: you may only lay off onto melds on the table"
+        if self._whole_hand_round():
+            return "this round the whole hand must go down at once: lay it all down in this turn"
+        if t.melds_per_turn is not None and self.melds_this_turn >= t.melds_per_turn:
+            n = t.melds_per_turn
+            return f"you may lay down only {n} meld{'s' if n > 1 else ''} per turn"
+        go = self.ruleset.going_out
+        if go is None and left < 2:
+            return "you may not meld your whole hand: going out is not allowed"
+        if go is not None and go.final_discard == "required" and left < 1:
+            return "you must keep a card to discard: you go out only with a final discard"
+        if go is not None and go.final_discard == "forbidden" and left == 1:
+            return ONE_CARD_LEFT
+        if self.opening_due(p):
+            return self._opening_unmet()
+        return "that meld is not allowed now"
+
     MOVES = {A.MELD: _do_meld}
+    REFUSALS = {A.MELD: _refuse_meld}
+    UNFINISHED = {"going down": _going_down_first}
+
+
+#: the moves that wait while going down is unfinished (a meld is what finishes it)
+_WAIT_FOR_GOING_DOWN = frozenset({A.DISCARD, A.KNOCK, A.SHOW, A.LAY_OFF, A.REPLACE})

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ... import cards as C
-from ...melds import engine_support as ES
+from .. import search as ES
 from ..phases import Pending
 
 
@@ -16,7 +16,8 @@ class Opening:
     ``going_out.final_discard``. The searches (can this hand still complete the
     opening?) run on the meld solver; witnesses (one way found for the whole hand) answer
     most of them at once, and :meth:`~rulespec.engine.state.Game._per_move` keeps them
-    for the rest of the move."""
+    for the rest of the move. It owns no move: it tells what the opening asks when a meld
+    is refused."""
 
     def opening_due(self, p: int) -> bool:
         """Has ``p`` still to meet this hand's opening requirement (a contract or a
@@ -189,3 +190,18 @@ class Opening:
             if sum(ES.reading_value(self.rules, c, r) for c, r in self.pending) < op.threshold:
                 return False
         return True
+
+    def _opening_unmet(self) -> str:
+        """Why a meld is refused while the opening is due: what the opening asks."""
+        op = self.ruleset.opening
+        need = []
+        contract = op.contract(self.round)
+        if contract is not None:
+            opts = [" and ".join(f"{r.count} {r.kind}{'s' if r.count > 1 else ''}"
+                                 + (f" of {r.size}" if r.size else "") for r in o)
+                    for o in contract.options]
+            need.append(f"your first melds this round must be {' or '.join(opts)}"
+                        + (" (and nothing more)" if op.exact else ""))
+        if op.threshold is not None:
+            need.append(f"your first melds must be worth at least {op.threshold} together")
+        return "; ".join(need) + ", and this meld does not lead there with the cards you hold"

@@ -38,5 +38,13 @@ class Pushing:
             return
         self._draw_for_turn()
 
+    def _refuse_push(self, parsed, missing, offered: bool) -> str | None:
+        """Why a push is refused: the rules have none, or it is not the time."""
+        if offered:
+            return None
+        return ("you may push only when the rules allow it and both a discard and a stock "
+                "card are there")
+
     MOVES = {A.PUSH: _do_push}
+    REFUSALS = {A.PUSH: _refuse_push}
     THEN = {Then.PUSHED: _then_pushed}

@@ -3,12 +3,14 @@ it stands for in its place."""
 
 from __future__ import annotations
 
-from ...melds import engine_support as ES
+from .. import search as ES
 from ...memo import Memo
+from ... import cards as C
 from .. import actions as A
 from ..actions import Action
+from ..phases import Phase
 from ..views import TableMeld
-from . import by_card
+from . import by_card, names, not_held
 
 _RESCUES = Memo(20_000)
 
@@ -106,4 +108,39 @@ class Replacing:
         if self.ruleset.wilds.replace.reuse_this_turn:
             self.owed.append(wild)
 
+    def _refuse_replace(self, parsed, missing, offered: bool) -> str | None:
+        """Why this replacement is refused: the rules, the meld, the wild card, the card
+        put in its place (None when no replacement belongs to this phase)."""
+        if not offered and self.phase is not Phase.PLAY:
+            return None
+        if missing:
+            return not_held(missing)
+        rep = self.ruleset.wilds.replace
+        if rep is None:
+            return "the rules do not let wild cards be taken off the table"
+        if rep.after_opening and not self.opened[self.player]:
+            return "you may replace a wild card only after going down"
+        target = parsed.target
+        if not (1 <= target <= len(self.table)):
+            return f"there is no meld {target} on the table"
+        m = self.table[target - 1]
+        if m.reading.kind not in rep.melds:
+            return f"wild cards may be replaced only in {' and '.join(k + 's' for k in rep.melds)}"
+        natural, wild = (C.card_str(c) for c in parsed.cards)
+        if not any(w == parsed.cards[1] for w, _ in m.reading.wilds):
+            return f"{wild} does not stand for another card in meld {target}"
+        if rep.reuse_this_turn:
+            return (f"{natural} does not take the place of {wild} there, or the wild could not "
+                    "be played again this turn as the rules require")
+        return f"{natural} is not the card {wild} stands for"
+
+    def _owed_first(self, kind: str) -> str | None:
+        """Why a move waits while a wild card taken off the table is not yet played again."""
+        if not self.owed:
+            return None
+        return (f"the wild card {names(self.owed)} you took off the table must be played again "
+                "this turn before anything else")
+
     MOVES = {A.REPLACE: _do_replace}
+    REFUSALS = {A.REPLACE: _refuse_replace}
+    UNFINISHED = {"wild card owed": _owed_first}

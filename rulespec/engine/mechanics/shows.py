@@ -45,4 +45,13 @@ class Shows:
         self.wrong_shows.append(p)
         self._drop(p, self.ruleset.scoring.wrong_show or 0, Ending.WRONG_SHOW)
 
+    def _refuse_show(self, parsed, missing, offered: bool) -> str | None:
+        """Why this show is refused: the rules have none, not now, the card just taken."""
+        if offered:
+            return self._taken_back(parsed.cards[0])
+        if self.ruleset.show is None:
+            return "the rules have no show (declaration)"
+        return "you may show only after drawing, in your own turn"
+
     MOVES = {A.SHOW: _do_show}
+    REFUSALS = {A.SHOW: _refuse_show}

@@ -1,0 +1,128 @@
+"""Opening values: what melds count towards an opening threshold (51 in Rummy 51, 40 in
+Romme, 30 in Continental), and the most a hand can lay down under them.
+
+A pure function of cards and the meld rules: the interpreter asks it before every meld
+that goes towards an opening (with ``keep``, the cards a player must hold back), the
+public API (:func:`opening_melds`, :func:`reaches_threshold`) with the melds that make
+it. One search per hand, remembered.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+
+from .. import cards as C
+from ..memo import Memo
+from ..ruleset import Ruleset
+from .arrange import to_melds
+from .context import Rules, rules_for
+from .model import Arrangement, Reading
+from .solver import Search
+
+
+def reading_value(rules: Rules, cards, reading: Reading) -> int:
+    """What the meld counts towards an opening threshold: opening values, a wild card
+    counting as the card it stands for when the variant says so."""
+    total = 0
+    acting = Counter(w for w, _ in reading.wilds)
+    for c in cards:
+        if acting[c]:
+            acting[c] -= 1
+            continue
+        total += rules.opening_natural[c]
+    for w, stands in reading.wilds:
+        if rules.wild_counts_as_natural:
+            if stands is None:
+                total += rules.opening_natural[C.make(reading.rank, 0)]
+            else:
+                total += rules.opening_natural[stands]
+        else:
+            total += rules.opening_value[w]
+    return total
+
+
+_OPEN = Memo(100_000)
+
+
+def opening_value(rules: Rules, hand, keep: int = 0) -> int:
+    """The largest opening value ``hand`` can lay down while keeping at least ``keep``
+    cards in hand (the card a player must still discard)."""
+    return _OPEN.get_or((rules, tuple(sorted(hand)), keep), _opening_value, rules, hand, keep)
+
+
+_SOLVED = Memo(20_000)
+
+
+def opening_solution(rules: Rules, hand) -> tuple:
+    """The solver's best opening arrangement of ``hand`` (no card kept back): ``(value,
+    melds, cards left)``."""
+    return _SOLVED.get_or((rules, tuple(sorted(hand))), _opening_solution, rules, hand)
+
+
+def _opening_solution(rules: Rules, hand) -> tuple:
+    return Search(rules, list(hand), mode="opening").solve()
+
+
+def opening_reaches(rules: Rules, hand, keep: int, need: int) -> bool:
+    """Is :func:`opening_value` at least ``need``? Asked as a yes or no it can stop early:
+    no search beyond the first when the best arrangement falls short or keeps enough."""
+    if need <= 0:
+        return True
+    known = _OPEN.get((rules, tuple(sorted(hand)), keep))
+    if known is not None:
+        return known >= need
+    val, _groups, dead = opening_solution(rules, hand)
+    if val < need:
+        return False
+    if keep <= len(dead):
+        return True
+    for d in set(hand):
+        rest = list(hand)
+        rest.remove(d)
+        if opening_reaches(rules, rest, keep - 1, need):
+            return True
+    return False
+
+
+def opening_bound(rules: Rules, hand, in_meld) -> int:
+    """An upper bound of :func:`opening_value`, cheap enough to ask first: every card of
+    ``hand`` that is in ``in_meld`` (the cards of the melds ``hand`` can make, or more), a
+    wild card at the most it could count."""
+    top = max(rules.opening_natural[:C.NUM_NATURAL])
+    return sum(max(top, rules.opening_value[c]) if rules.is_wild(c) else rules.opening_natural[c]
+               for c in hand if c in in_meld)
+
+
+def _opening_value(rules: Rules, hand, keep: int) -> int:
+    hand = list(hand)
+    val, groups, dead = opening_solution(rules, hand)
+    if keep <= len(dead) or val <= 0:
+        return max(val, 0)
+    best = 0
+    for d in set(hand):
+        rest = list(hand)
+        rest.remove(d)
+        best = max(best, _opening_value(rules, rest, keep - 1))
+    return best
+
+
+def opening_melds(
+    ruleset: Ruleset, hand: Iterable[int], wild: int | None = None
+) -> tuple[int, Arrangement]:
+    """The largest opening value ``hand`` can lay down, counted with the opening values
+    (a wild card counts as the card it stands for when ``opening.wild_counts_as_natural``),
+    and the melds that make it."""
+    rules = rules_for(ruleset, wild)
+    val, groups, dead = opening_solution(rules, list(hand))
+    dead = tuple(sorted(dead))
+    arr = Arrangement(to_melds(ruleset, groups, wild), dead, sum(rules.value[c] for c in dead))
+    return val, arr
+
+
+def reaches_threshold(ruleset: Ruleset, hand: Iterable[int], wild: int | None = None) -> bool:
+    """Can ``hand`` open under ``opening.threshold`` (always, when there is none)?"""
+    t = ruleset.opening.threshold
+    if t is None:
+        return True
+    return opening_value(rules_for(ruleset, wild), list(hand)) >= t
