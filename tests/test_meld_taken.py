@@ -101,8 +101,27 @@ def test_a_lay_off_of_the_taken_card_meets_the_rule(meld_at_once):
 def test_taking_a_discard_that_cannot_be_melded_is_refused_and_changes_nothing(meld_at_once):
     g = _game(meld_at_once, upcard="QD")
     before = g.state_dict()
-    with pytest.raises(IllegalMove):
+    with pytest.raises(IllegalMove, match="you may take QD from the discard pile only to meld it "
+                                          "at once, and no meld of your hand would hold it"):
         g.apply("draw discard")
+    assert g.state_dict() == before
+
+
+FIRST = "the card you took from the discard pile (KS) must go into a meld first: `meld KS KH KD`"
+
+
+@pytest.mark.parametrize("move, said", [
+    ("discard KD", FIRST),
+    ("meld AS 2S 3S", FIRST),
+    ("lay off KS on 1", "there is no meld 1 on the table"),  # a lay-off of it, judged as one
+])
+def test_anything_but_melding_the_taken_card_is_refused_with_the_rule(meld_at_once, move, said):
+    g = _game(meld_at_once, upcard="KS")
+    g.apply("draw discard")
+    before = g.state_dict()
+    with pytest.raises(IllegalMove) as e:
+        g.apply(move)
+    assert said in str(e.value)
     assert g.state_dict() == before
 
 

@@ -106,7 +106,8 @@ class Game(Dealing, Drawing, Pushing, Claims, Playing, Melding, Opening, LayingO
     ``PHASES`` (phase -> legal moves), ``PASSES`` (phase -> what ``pass`` does),
     ``THEN`` (what follows a run of chance steps), ``CHANCE_STEPS`` and ``NARROWS``
     (phase -> a filter of the moves other mechanics offer, for a rule that forbids;
-    kept for a game only when the mechanic's ``narrows(ruleset)`` says its rule is on)."""
+    kept for a game only when the mechanic's ``narrows(ruleset)`` says its rule is on)
+    with ``NARROWED`` (why it took a move away)."""
 
     def __init__(self, variant, players: int | None = None, seed: int | None = None, deck=None):
         self.variant = variant
@@ -443,7 +444,13 @@ class Game(Dealing, Drawing, Pushing, Claims, Playing, Melding, Opening, LayingO
     def _refusal(self, parsed, missing: list[int], offered: bool) -> str | None:
         """Why the mechanic that owns ``parsed``'s kind refuses it (None: it has no reason
         of its own). ``missing``: its cards not in hand; ``offered``: whether some move
-        of its kind is legal now."""
+        of its kind is legal now. A mechanic that narrows others' moves (``NARROWS``) is
+        asked first, through its ``NARROWED`` table, since the move's owner would offer it."""
+        if self._narrows:
+            for why in _NARROWED.values():
+                reason = why(self, parsed)
+                if reason is not None:
+                    return reason
         return _REFUSALS[parsed.kind](self, parsed, missing, offered)
 
     def _unfinished(self, kind: str) -> str | None:
@@ -487,6 +494,8 @@ _MOVES = dispatch_table(Game, "MOVES")
 _REFUSALS = dispatch_table(Game, "REFUSALS")
 #: what a turn has begun and must finish first -> why a move waits, ``(game, kind)``
 _UNFINISHED = dispatch_table(Game, "UNFINISHED")
+#: name -> why a narrowing mechanic took a move away, ``(game, parsed)``
+_NARROWED = dispatch_table(Game, "NARROWED")
 #: phase -> the legal moves in it, ``(game)``, each list in order
 _PHASES = dispatch_table(Game, "PHASES")
 #: phase -> what ``pass`` does in it, ``(game)``

@@ -9,6 +9,7 @@ and the hand never sticks."""
 
 from __future__ import annotations
 
+from ... import cards as C
 from .. import actions as A
 from ..phases import Phase
 
@@ -46,5 +47,23 @@ class MeldTaken:
         first = [a for a in acts if a.kind in (A.MELD, A.LAY_OFF) and self.taken in a.cards]
         return first or acts  # never none: the draw was offered only when one existed
 
+    def _why_taken(self, parsed) -> str | None:
+        """Why this rule took the move away, in the player's words (None: it did not)."""
+        if not self.ruleset.turn.meld_taken_at_once:
+            return None
+        if self.phase is Phase.PLAY and self.taken is not None and not self.played_this_turn:
+            card = self.taken
+            if parsed.kind in (A.MELD, A.LAY_OFF) and card in parsed.cards:
+                return None
+            first = self._uses_taken(self.player, card)
+            return (f"the card you took from the discard pile ({C.card_str(card)}) must go into a "
+                    f"meld first: " + ", ".join(f"`{a.text}`" for a in first))
+        if (parsed.kind == A.DRAW_DISCARD and self.phase in (Phase.OFFER, Phase.DRAW)
+                and self.discards and not self._could_meld_top([parsed])):
+            return (f"you may take {C.card_str(self.discards[-1])} from the discard pile only to "
+                    "meld it at once, and no meld of your hand would hold it")
+        return None
+
+    NARROWED = {"discard melded at once": _why_taken}
     NARROWS = {Phase.OFFER: _could_meld_top, Phase.DRAW: _could_meld_top,
                Phase.PLAY: _meld_taken_first}
