@@ -201,6 +201,7 @@ class Turn:
     new_melds_after_opening: bool = True
     layoff: LayOff | None = LayOff()
     discard_taken: bool = True  # may the card just taken from the discard pile go straight back
+    meld_taken_at_once: bool = False  # the card taken from the discard pile must be melded first
     # stalemate breakers (OpenSpiel's gin): the hand is void at the Nth draw from the
     # discard pile, or when N turns in a row end by throwing back the card just taken
     max_discard_draws: int | None = None

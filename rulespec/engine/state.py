@@ -61,6 +61,7 @@ from .mechanics.ending import HandEnd
 from .mechanics.exhaustion import Exhaustion
 from .mechanics.knocking import Knocking
 from .mechanics.laying_off import LayingOff
+from .mechanics.meld_taken import MeldTaken
 from .mechanics.melding import Melding
 from .mechanics.opening import Opening
 from .mechanics.playing import Playing
@@ -75,7 +76,8 @@ CHANCE = -1
 TERMINAL = -4
 
 #: attributes that are not game state: the rules, caches, the shuffler (its state is)
-_NOT_STATE = frozenset({"variant", "ruleset", "rules", "_legal", "_legal_map", "_rng", "_scratch"})
+_NOT_STATE = frozenset({"variant", "ruleset", "rules", "_legal", "_legal_map", "_rng", "_scratch",
+                        "_narrows"})
 
 #: moves in one hand beyond which a caller should suspect a hand that cannot end
 SAFETY_LIMIT = MAX_HAND_ACTIONS
@@ -92,7 +94,7 @@ def new_game(variant, players: int | None = None, seed: int | None = None, deck=
 
 
 class Game(Dealing, Drawing, Pushing, Claims, Playing, Melding, Opening, LayingOff, Replacing,
-           Discarding, Knocking, Shows, Drops, Exhaustion, HandEnd):
+           Discarding, Knocking, Shows, Drops, Exhaustion, HandEnd, MeldTaken):
     """A game in progress. See the module docstring for the phases.
 
     The core: construction, the public API, turns, chance steps and the dispatch of
@@ -102,7 +104,10 @@ class Game(Dealing, Drawing, Pushing, Claims, Playing, Melding, Opening, LayingO
     handler), ``REFUSALS`` (action kind -> why a move of that kind is refused),
     ``UNFINISHED`` (why other moves wait for what a turn has begun),
     ``PHASES`` (phase -> legal moves), ``PASSES`` (phase -> what ``pass`` does),
-    ``THEN`` (what follows a run of chance steps) and ``CHANCE_STEPS``."""
+    ``THEN`` (what follows a run of chance steps), ``CHANCE_STEPS`` and ``NARROWS``
+    (phase -> a filter of the moves other mechanics offer, for a rule that forbids;
+    kept for a game only when the mechanic's ``narrows(ruleset)`` says its rule is on)
+    with ``NARROWED`` (why it took a move away)."""
 
     def __init__(self, variant, players: int | None = None, seed: int | None = None, deck=None):
         self.variant = variant
@@ -136,6 +141,7 @@ class Game(Dealing, Drawing, Pushing, Claims, Playing, Melding, Opening, LayingO
         self.dealer = first_dealer(players)
         self._over = False
         self._legal = None
+        self._narrows = narrows_for(rs)
         self._legal_map = None
         self._start_hand()
 
@@ -257,7 +263,7 @@ class Game(Dealing, Drawing, Pushing, Claims, Playing, Melding, Opening, LayingO
         """An independent copy (the variant is shared)."""
         other = copy.copy(self)
         for k, v in self.__dict__.items():
-            if k in ("variant", "ruleset", "rules"):
+            if k in ("variant", "ruleset", "rules", "_narrows"):
                 continue
             setattr(other, k, copy.deepcopy(v))
         return other
@@ -379,7 +385,11 @@ class Game(Dealing, Drawing, Pushing, Claims, Playing, Melding, Opening, LayingO
             if self.stock_ordered:
                 return [A.simple(kind, self.stock[-1])]
             return [A.simple(kind, c) for c in sorted(set(self.stock), key=C.sort_key)]
-        return _PHASES[self.phase](self)
+        acts = _PHASES[self.phase](self)
+        if self._narrows:
+            for narrow in self._narrows.get(self.phase, ()):
+                acts = narrow(self, acts)
+        return acts
 
     def _resolve(self, action) -> Action:
         legal = self.legal_actions()
@@ -434,7 +444,13 @@ class Game(Dealing, Drawing, Pushing, Claims, Playing, Melding, Opening, LayingO
     def _refusal(self, parsed, missing: list[int], offered: bool) -> str | None:
         """Why the mechanic that owns ``parsed``'s kind refuses it (None: it has no reason
         of its own). ``missing``: its cards not in hand; ``offered``: whether some move
-        of its kind is legal now."""
+        of its kind is legal now. A mechanic that narrows others' moves (``NARROWS``) is
+        asked first, through its ``NARROWED`` table, since the move's owner would offer it."""
+        if self._narrows:
+            for why in _NARROWED.values():
+                reason = why(self, parsed)
+                if reason is not None:
+                    return reason
         return _REFUSALS[parsed.kind](self, parsed, missing, offered)
 
     def _unfinished(self, kind: str) -> str | None:
@@ -462,12 +478,24 @@ def dispatch_table(cls, name: str) -> dict:
     return out
 
 
+def narrows_for(rs) -> dict:
+    """Phase -> the ``NARROWS`` filters of the mechanics whose rule ``rs`` turns on."""
+    out: dict = {}
+    for base in Game.__mro__:
+        if "NARROWS" in base.__dict__ and base.narrows(rs):
+            for phase, narrow in base.NARROWS.items():
+                out.setdefault(phase, []).append(narrow)
+    return out
+
+
 #: action kind -> its handler, ``(game, action)``
 _MOVES = dispatch_table(Game, "MOVES")
 #: action kind -> why such a move is refused, ``(game, parsed, missing, offered)``
 _REFUSALS = dispatch_table(Game, "REFUSALS")
 #: what a turn has begun and must finish first -> why a move waits, ``(game, kind)``
 _UNFINISHED = dispatch_table(Game, "UNFINISHED")
+#: name -> why a narrowing mechanic took a move away, ``(game, parsed)``
+_NARROWED = dispatch_table(Game, "NARROWED")
 #: phase -> the legal moves in it, ``(game)``, each list in order
 _PHASES = dispatch_table(Game, "PHASES")
 #: phase -> what ``pass`` does in it, ``(game)``

@@ -81,6 +81,8 @@ PHRASES: dict[str, tuple[tuple[str, object], ...]] = {
     "upcard_none": (("deal.upcard", False),),
     "upcard_bury": (("deal.upcard_wild", "bury"),),
     "draw_not_first": (("turn.starter_draws", False),),
+    "draw_meld_taken": (("turn.meld_taken_at_once", True),),
+    "draw_keep_taken": (("turn.meld_taken_at_once", False),),
     "push_then_discard": (("turn.push.then", "discard"),),
     "push_then_stock": (("turn.push.then", "stock"),),
     "claim_nearest": (("turn.claims.priority", "nearest"),),

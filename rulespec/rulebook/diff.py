@@ -163,6 +163,8 @@ def _turn(ir):
     n = t.get("void_after_throw_backs")
     yield "Hand void after this many throw-backs in a row", "never" if n is None else W.number(n)
     yield "Discarding the card just taken from the discard pile", _yes(t["discard_taken"], "allowed", "not allowed")
+    yield "A card taken from the discard pile", _yes(t["meld_taken_at_once"], "must be melded at once",
+                                                     "may be kept")
 
 
 def _opening(ir):

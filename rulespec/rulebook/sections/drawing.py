@@ -1,5 +1,5 @@
-"""Drawing: where a player draws from (the stock, the top discard), and the starter's
-first turn without a draw."""
+"""Drawing: where a player draws from (the stock, the top discard), a discard that must
+be melded at once, and the starter's first turn without a draw."""
 
 from __future__ import annotations
 
@@ -16,6 +16,10 @@ class Drawing(Base):
             step = self.pushing_step(t["push"])
         else:
             step = f"**Draw** one card: {W.join([_SOURCES[s] for s in sources], 'or')}."
+        if t["meld_taken_at_once"]:
+            step += (" A card taken from the discard pile must go on the table at once, before "
+                     "anything else in the turn: in a new meld or laid off onto a meld already "
+                     "there. So you may take it only when you can meld it.")
         if not t["starter_draws"]:
             step += (" On the very first turn of a hand the starting player does not draw: they "
                      "begin by melding (if they can) and discarding.")

@@ -1,0 +1,155 @@
+"""A card taken from the discard pile must be melded at once (``draw: card taken from the
+discard pile must be melded at once``), the mechanic traced end to end in
+docs/architecture.md: phrase, check, moves, refusal, rulebook sentence.
+
+Source of the rule: BellaOnline, "Rummy" (variants/house/basic-meld-the-discard.rules):
+"if you take the top upturned card, you do need to be able to lay that down in a meld
+right away"."""
+
+from __future__ import annotations
+
+import pytest
+
+import rulespec
+from rulespec.engine import actions as A
+from rulespec.engine.deal import stacked_deck
+from rulespec.engine.errors import IllegalMove
+from rulespec.engine.state import new_game
+from rulespec.rulebook import render_page
+from rulespec.sim.runner import play_game
+
+from conftest import VARIANTS
+
+HOUSE = VARIANTS / "house" / "basic-meld-the-discard.rules"
+HAND = "AS 2S 3S 4H 5H 6H 7C 8C KD KH"  # 7C 8C wait for 6C or 9C; KD KH for a king
+
+
+@pytest.fixture(scope="module")
+def meld_at_once():
+    return rulespec.load(HOUSE)
+
+
+@pytest.fixture(scope="module")
+def basic():
+    return rulespec.load(VARIANTS / "basic.rules")
+
+
+def _game(variant, upcard: str, other=None, stock=()):
+    """Seat 0 starts, holding :data:`HAND`; ``other`` is seat 1's hand."""
+    deck = stacked_deck(variant, 2, hands=[HAND, other], upcard=upcard, stock=stock)
+    return new_game(variant, players=2, deck=deck).deal_on()
+
+
+def _texts(g) -> list[str]:
+    return [a.text for a in g.legal_actions()]
+
+
+def test_the_phrase_sets_the_rule_and_a_house_file_can_undo_it(meld_at_once):
+    assert meld_at_once.ruleset.turn.meld_taken_at_once
+    assert not rulespec.load(VARIANTS / "basic.rules").ruleset.turn.meld_taken_at_once
+    undone = rulespec.compile_text(
+        'variant "x"\nextends "house/basic-meld-the-discard"\n'
+        "draw: card taken from the discard pile may be kept\n",
+        name=str(VARIANTS / "house" / "x.rules"))
+    assert not undone.ruleset.turn.meld_taken_at_once
+
+
+@pytest.mark.parametrize("rules, said", [
+    ('extends "gin"', "melds stay in hand until the hand ends"),
+    ('extends "push"', "a push also hands out discards"),
+    ('extends "basic"\ndraw: from the stock', "no one may draw from the discard pile"),
+])
+def test_a_rule_that_cannot_be_met_is_an_error(rules, said):
+    text = f'variant "x"\n{rules}\ndraw: card taken from the discard pile must be melded at once\n'
+    with pytest.raises(rulespec.SpecError) as e:
+        rulespec.compile_text(text, name=str(VARIANTS / "house" / "x.rules"))
+    found = [d for d in e.value.diagnostics if d.code == "E330"]
+    assert found and said in found[0].message
+
+
+def test_the_discard_is_offered_only_when_it_can_be_melded(meld_at_once):
+    assert "draw discard" in _texts(_game(meld_at_once, upcard="9C"))  # 7C 8C 9C
+    assert "draw discard" in _texts(_game(meld_at_once, upcard="KS"))  # KD KH KS
+    assert "draw discard" not in _texts(_game(meld_at_once, upcard="QD"))
+
+
+def test_without_the_rule_any_discard_may_be_taken(basic):
+    assert "draw discard" in _texts(_game(basic, upcard="QD"))
+
+
+def test_after_taking_it_the_only_moves_meld_it(meld_at_once):
+    g = _game(meld_at_once, upcard="KS")
+    g.apply("draw discard")
+    assert _texts(g) == ["meld KS KH KD"]
+    g.apply("meld KS KH KD")
+    texts = _texts(g)
+    assert "discard AS" in texts and "meld AS 2S 3S" not in texts  # one meld a turn
+
+
+def test_a_lay_off_of_the_taken_card_meets_the_rule(meld_at_once):
+    g = _game(meld_at_once, upcard="QD", other="4S 9D 9H TD TH JD JH QH 2C 3C",
+              stock="5D 6D")
+    g.play("draw stock", "meld AS 2S 3S", "discard 5D")  # seat 0 draws 5D
+    g.play("draw stock", "discard 4S")  # seat 1 draws 6D and lets 4S go
+    assert "draw discard" in _texts(g)  # 4S fits AS 2S 3S on the table
+    g.apply("draw discard")
+    assert _texts(g) == ["lay off 4S on 1"]
+    g.apply("lay off 4S on 1")
+    assert "discard KD" in _texts(g)
+
+
+def test_taking_a_discard_that_cannot_be_melded_is_refused_and_changes_nothing(meld_at_once):
+    g = _game(meld_at_once, upcard="QD")
+    before = g.state_dict()
+    with pytest.raises(IllegalMove, match="you may take QD from the discard pile only to meld it "
+                                          "at once, and no meld of your hand would hold it"):
+        g.apply("draw discard")
+    assert g.state_dict() == before
+
+
+FIRST = "the card you took from the discard pile (KS) must go into a meld first: `meld KS KH KD`"
+
+
+@pytest.mark.parametrize("move, said", [
+    ("discard KD", FIRST),
+    ("meld AS 2S 3S", FIRST),
+    ("lay off KS on 1", "there is no meld 1 on the table"),  # a lay-off of it, judged as one
+])
+def test_anything_but_melding_the_taken_card_is_refused_with_the_rule(meld_at_once, move, said):
+    g = _game(meld_at_once, upcard="KS")
+    g.apply("draw discard")
+    before = g.state_dict()
+    with pytest.raises(IllegalMove) as e:
+        g.apply(move)
+    assert said in str(e.value)
+    assert g.state_dict() == before
+
+
+def test_the_page_says_the_rule(meld_at_once, basic):
+    sentence = "A card taken from the discard pile must go on the table at once"
+    assert sentence in render_page(meld_at_once)
+    assert sentence not in render_page(basic)
+
+
+@pytest.mark.parametrize("agents", [("random",), ("greedy",)])
+def test_every_discard_taken_is_melded_by_the_next_move(meld_at_once, agents):
+    """Seeded whole games: invariants hold, and after each ``draw discard`` of a turn the
+    player's next move puts that card on the table."""
+    taken = 0
+    for seed in range(6):
+        out = play_game(meld_at_once, seed=seed, agents=agents, check_every=1)
+        assert out.finished and out.failure is None, out.message
+        g = new_game(meld_at_once, seed=seed)
+        bots = [rulespec.agents.make_agent(agents[0], seed=s) for s in range(g.n)]
+        while not g.is_over() and len(g.history) < 3000:
+            if g.is_chance():
+                g.apply_chance()
+                continue
+            p = g.current_player()
+            a = g.apply(bots[p].choose(g, p))
+            if a.kind == A.DRAW_DISCARD:
+                card = g.taken
+                nxt = g.apply(bots[p].choose(g, p))
+                assert nxt.kind in (A.MELD, A.LAY_OFF) and card in nxt.cards, nxt.text
+                taken += 1
+    assert taken > 0
