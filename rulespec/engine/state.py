@@ -52,6 +52,7 @@ from .actions import Action
 from .deal import first_dealer
 from .errors import IllegalMove
 from .labels import named
+from .mechanics import dispatch_table, narrows_for
 from .mechanics.claims import Claims
 from .mechanics.dealing import Dealing
 from .mechanics.discarding import Discarding
@@ -141,7 +142,7 @@ class Game(Dealing, Drawing, Pushing, Claims, Playing, Melding, Opening, LayingO
         self.dealer = first_dealer(players)
         self._over = False
         self._legal = None
-        self._narrows = narrows_for(rs)
+        self._narrows = narrows_for(Game, rs)
         self._legal_map = None
         self._start_hand()
 
@@ -463,29 +464,6 @@ class Game(Dealing, Drawing, Pushing, Claims, Playing, Melding, Opening, LayingO
 
     MOVES = {A.PASS: _do_pass}
     CHANCE_STEPS = {A.DEAL: _receive, A.CARD: _receive}
-
-
-def dispatch_table(cls, name: str) -> dict:
-    """One dispatch table of ``cls``: the tables called ``name`` of its mechanics
-    merged (a key in two of them is a mistake, refused here)."""
-    out: dict = {}
-    for base in cls.__mro__:
-        part = base.__dict__.get(name, {})
-        both = out.keys() & part.keys()
-        if both:
-            raise TypeError(f"{name}: {', '.join(sorted(map(str, both)))} played by two mechanics")
-        out.update(part)
-    return out
-
-
-def narrows_for(rs) -> dict:
-    """Phase -> the ``NARROWS`` filters of the mechanics whose rule ``rs`` turns on."""
-    out: dict = {}
-    for base in Game.__mro__:
-        if "NARROWS" in base.__dict__ and base.narrows(rs):
-            for phase, narrow in base.NARROWS.items():
-                out.setdefault(phase, []).append(narrow)
-    return out
 
 
 #: action kind -> its handler, ``(game, action)``

@@ -41,3 +41,26 @@ def ordered(acts) -> list:
 
 def _key(a):
     return a.key
+
+
+def dispatch_table(cls, name: str) -> dict:
+    """One dispatch table of ``cls``: the tables called ``name`` of its mechanics
+    merged (a key in two of them is a mistake, refused here)."""
+    out: dict = {}
+    for base in cls.__mro__:
+        part = base.__dict__.get(name, {})
+        both = out.keys() & part.keys()
+        if both:
+            raise TypeError(f"{name}: {', '.join(sorted(map(str, both)))} played by two mechanics")
+        out.update(part)
+    return out
+
+
+def narrows_for(cls, rs) -> dict:
+    """Phase -> the ``NARROWS`` filters of ``cls``'s mechanics whose rule ``rs`` turns on."""
+    out: dict = {}
+    for base in cls.__mro__:
+        if "NARROWS" in base.__dict__ and base.narrows(rs):
+            for phase, narrow in base.NARROWS.items():
+                out.setdefault(phase, []).append(narrow)
+    return out
