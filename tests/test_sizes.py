@@ -33,9 +33,3 @@ def test_no_function_is_over_the_limit():
                     long.append(f"{p.relative_to(ROOT)}:{node.lineno} {node.name} ({n} lines)")
     assert not long, f"functions over {MAX_FUNCTION_LINES} lines: {long}"
 
-
-def test_the_check_sees_a_long_function(tmp_path):
-    body = "\n".join(f"    x{i} = {i}" for i in range(MAX_FUNCTION_LINES))
-    tree = ast.parse(f"def f():\n{body}\n")
-    f = tree.body[0]
-    assert f.end_lineno - f.lineno + 1 > MAX_FUNCTION_LINES
