@@ -3,7 +3,7 @@ rules ask for; a wrong show costs its penalty and the player leaves the hand."""
 
 from __future__ import annotations
 
-from ...melds.solver import Search
+from ...melds.checks import show_search
 from .. import actions as A
 from ..actions import Action
 from ..phases import Ending
@@ -20,16 +20,7 @@ class Shows:
         s = self.ruleset.show
         if not hand:
             return False
-        cr = self._count_rules()
-        slots, counts = [], []
-        if s is not None:
-            if s.pure:
-                slots.append(("run", cr.run_min, True))
-                counts.append(s.pure)
-            if s.sequences > s.pure:
-                slots.append(("run", cr.run_min, False))
-                counts.append(s.sequences - s.pure)
-        val, _g, _d = Search(cr, list(hand), slots=slots, counts=counts).solve()
+        val, _g, _d = show_search(self._count_rules(), s, list(hand)).solve()
         return val is not None and val == len(hand)
 
     def _do_show(self, a: Action) -> None:
