@@ -31,6 +31,7 @@ _TOKEN_WORDS = {
     "CARD": "a card (7S, 10♦)", "STRING": 'a name in quotes ("Gin Rummy")', "_NL": "the end of the line",
 "ROLE": "dealer or non-dealer", "COLOUR": "red or black",
     "MELD_KIND": "sets or runs", "PARTNERS": "partner's", "$END": "the end of the file",
+    "MARK": "a marker such as (common rule)",
 }
 
 
