@@ -59,7 +59,10 @@ class Placed(str):
         text, spots = head, []
         for i, (part, reads) in enumerate(parts):
             text += (sep if i else "") + part
-            spots.append((len(text), frozenset(reads)))  # a marker ends the part it marks
+            lead = part.find("\n\n")  # a marker ends the part's lead paragraph
+            at = None if part.startswith("|") else len(text) - len(part) + (
+                len(part) if lead < 0 else lead)
+            spots.append((at, frozenset(reads)))
         out = cls(text)
         out.spots = tuple(spots)
         return out

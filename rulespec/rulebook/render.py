@@ -112,6 +112,14 @@ class Rulebook(Sections):
             page.sections.append((key, title, [p[2] for p in sorted(pieces[key])]))
         return page
 
+    def parts(self, make, *args) -> list[tuple[str, set]]:
+        """What ``make(*args)`` says (a paragraph, or a list of steps), each part with the
+        rules read to write it, so that a provenance marker lands on the part that states
+        a marked rule (:class:`~rulespec.rulebook.provenance.Placed`)."""
+        with self.seen.scope() as reads:
+            out = make(*args)
+        return [(s, reads) for s in ([out] if isinstance(out, str) else out or []) if s]
+
     def marks(self) -> list[tuple[str, str | None, tuple]]:
         """The file's provenance markers: kind, note (escaped) and the paths they mark."""
         raw = self.variant.ir.get("provenance", [])

@@ -11,12 +11,12 @@ from .base import Base
 
 class Turn(Base):
     def turn_md(self, t) -> Iterator:
-        steps = self.traced(self.drawing_steps, t) + self.traced(self.claims_steps, t["claims"])
+        steps = self.parts(self.drawing_steps, t) + self.parts(self.claims_steps, t["claims"])
         if self.rs.melds.on_table:  # else melds stay in hand (coverage.APPLIES_WHEN)
-            steps += self.traced(self.melding_steps, t)
-            steps += self.traced(self.laying_off_steps, t["layoff"])
-            steps += self.traced(self.replacing_steps)
-        steps += self.traced(self.discarding_steps, t)
+            steps += self.parts(self.melding_steps, t)
+            steps += self.parts(self.laying_off_steps, t["layoff"])
+            steps += self.parts(self.replacing_steps)
+        steps += self.parts(self.discarding_steps, t)
         intro = ("The player to the dealer's left starts, and play goes on clockwise. "
                  "Each turn has these steps:\n\n")
         if self.rs.deal.offer:
@@ -24,9 +24,3 @@ class Turn(Base):
                      "these steps:\n\n")
         numbered = [(f"{i}. {s}", reads) for i, (s, reads) in enumerate(steps, 1)]
         yield "turn", 0, Placed.of(numbered, "\n", intro)
-
-    def traced(self, steps, *args) -> list[tuple[str, set]]:
-        """A mechanic's steps, each with the rules read to write them (for its marker)."""
-        with self.seen.scope() as reads:
-            out = steps(*args)
-        return [(s, reads) for s in out]
