@@ -93,7 +93,7 @@ def test_the_sentence_of_a_marked_rule_carries_a_marker_and_its_section_a_note()
     assert overview.count("<sup>") == 2  # the marker and its note, nothing else
     assert overview.rstrip().endswith(
         "<small>**Not in the source.** <sup>1</sup> A common rule, chosen where the source "
-        "says nothing: most Remi 51 tables.</small>")
+        "says nothing (most Remi 51 tables).</small>")
 
 
 def test_a_marker_lands_on_the_step_of_the_turn_that_states_the_rule():
@@ -112,7 +112,7 @@ def test_a_rule_of_the_source_shows_only_its_citation():
 
 def test_a_note_is_escaped_on_the_page():
     page = render_page(_compile("players: 2-5 (house choice: *us* <b>x</b> [y]: z)"))
-    assert "A house choice: \\*us\\* &lt;b&gt;x&lt;/b&gt; \\[y\\]: z." in page
+    assert "A house choice (\\*us\\* &lt;b&gt;x&lt;/b&gt; \\[y\\]: z)." in page
 
 
 def test_the_hand_nobody_can_finish_is_marked_as_the_interpreters_own_rule():

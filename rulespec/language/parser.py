@@ -22,7 +22,7 @@ TOPICS = (
     "variant", "extends", "players", "partners", "deck", "aces", "values", "opening values",
     "wild", "replace wilds", "melds", "deal", "upcard", "draw", "push", "may i", "melding",
     "lay off", "discard", "going out", "opening", "knock", "gin", "show", "drops", "stock",
-    "scoring", "game", "terms",
+    "scoring", "game", "terms", "not enforced",
 )
 
 # How the grammar's token names read to a person.

@@ -135,7 +135,7 @@ def _note(found: list[tuple[str, str | None]]) -> str:
     lines = []
     if outside:
         lines.append("**Not in the source.** " + " ".join(
-            f"{_marker([n])} {_SAYS[k]}{': ' + t if t else ''}." for n, k, t in outside))
+            f"{_marker([n])} {_SAYS[k]}{f' ({t})' if t else ''}." for n, k, t in outside))
     if cited:
         lines.append("**From the source.** " + " ".join(f"{_marker([n])} {t}." for n, t in cited))
     return "<small>" + " ".join(lines) + "</small>"
