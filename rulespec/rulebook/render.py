@@ -122,6 +122,6 @@ class Rulebook(Sections):
 
     def marks(self) -> list[tuple[str, str | None, tuple]]:
         """The file's provenance markers: kind, note (escaped) and the paths they mark."""
-        raw = self.variant.ir.get("provenance", [])
+        raw = self.variant.ir.get("provenance", [])  # paths as written, not escaped
         return [(m["kind"], m["note"], tuple(m["paths"] and r["paths"]))
                 for m, r in zip(self.ir.get("provenance", []), raw)]
