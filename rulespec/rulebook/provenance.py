@@ -98,30 +98,30 @@ def _spots(text: str, reads: frozenset) -> tuple[tuple[int | None, frozenset], .
 
 def annotate(pieces: dict[str, list], entries: list[tuple[str, str | None, tuple]]) -> None:
     """Mark ``pieces`` (section → ``[weight, order, text, reads]``) with ``entries``
-    (``kind, note, paths``) and add each section's note of where its marked rules come from."""
-    for section, items in pieces.items():
-        found: list[tuple[str, str | None]] = []  # numbered in the order of the page
+    (``kind, note, paths``) and add each section's note of where its marked rules come from.
+    A rule of the source without a citation is what a page states unmarked."""
+    shown = [(k, t, paths) for k, t, paths in entries if k != "source" or t is not None]
+    for items in pieces.values():
+        marks = []  # (item, offset, (kind, note)) in the order of the page
         for item in sorted(items, key=lambda i: (i[0], i[1])):
-            text, inserts = item[2], []
-            for at, reads in _spots(text, item[3]):
-                nums = []
-                for kind, note, paths in entries:
-                    if at is None or not any(touches(p, r) for p in paths for r in reads):
-                        continue
-                    if kind == "source" and note is None:
-                        continue  # a rule of the source is what a page states unmarked
-                    if (kind, note) not in found:
-                        found.append((kind, note))
-                    n = found.index((kind, note)) + 1
-                    if n not in nums:
-                        nums.append(n)
-                if nums:
-                    inserts.append((at, _marker(nums)))
-            for at, mark in sorted(inserts, reverse=True):
-                text = text[:at] + mark + text[at:]
+            for at, reads in _spots(item[2], item[3]):
+                if at is not None:
+                    marks += [(item, at, (k, t)) for k, t, paths in shown
+                              if any(touches(p, r) for p in paths for r in reads)]
+        if not marks:
+            continue
+        found = list(dict.fromkeys(key for _, _, key in marks))
+        found.sort(key=lambda key: key[0] == "source")  # not in the source first, then citations
+        for item in {id(m[0]): m[0] for m in marks}.values():
+            at_of = {}
+            for it, at, key in marks:
+                if it is item and found.index(key) + 1 not in at_of.setdefault(at, []):
+                    at_of[at].append(found.index(key) + 1)
+            text = item[2]
+            for at in sorted(at_of, reverse=True):
+                text = text[:at] + _marker(sorted(at_of[at])) + text[at:]
             item[2] = text
-        if found:
-            items.append([10**6, 10**6, _note(found), frozenset()])
+        items.append([10**6, 10**6, _note(found), frozenset()])
 
 
 def _marker(nums: list[int]) -> str:
