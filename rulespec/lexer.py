@@ -19,7 +19,7 @@ TOKENS = {
     "comment": Comment.Single, "string": String.Double, "declaration": Keyword.Declaration,
     "topic": bygroups(Keyword, Whitespace, Punctuation),
     "card": String.Symbol, "rank": String.Symbol, "number": Number, "word": Name.Builtin,
-    "operator": Operator, "punctuation": Punctuation, "unknown": Error,
+    "operator": Operator, "punctuation": Punctuation, "unknown": Error, "mark": Comment.Special,
 }
 
 

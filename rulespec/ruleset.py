@@ -372,6 +372,7 @@ class Ruleset:
     game: GameEnd = GameEnd()
     partnerships: Partnerships | None = None
     terms: Terms = Terms()
+    not_enforced: tuple[str, ...] = ()  # rules of the game the interpreter does not play
     origin: Origin | None = None
 
     @cached_property

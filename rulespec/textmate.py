@@ -17,6 +17,7 @@ SCOPE = "source.rules"
 SCOPES = {
     "comment": "comment.line.number-sign.rules",
     "string": "string.quoted.double.rules",
+    "mark": "comment.block.provenance.rules",
     "declaration": "keyword.control.declaration.rules",
     "card": "constant.language.card.rules",
     "rank": "constant.language.rank.rules",

@@ -347,6 +347,9 @@ SEMANTIC = [
          "trios\n", "E152", 17, 34, "runs are called trios", "write `sets are called trios`"),
     Case("a set's word for a run, which is no run's word either", BASE + "terms:   runs are called groups\n",
          "E152", 17, 10, "runs are called groups", "a run can be called `run`, `sequence` or `straight`"),
+    Case("a marker that is not a provenance", edit("aces:    low", "aces:    low (hearsay)"), "E153", 4, 14,
+         "(hearsay)", "write `(source)`, `(common rule)`, `(house choice)`, with a note after a colon if you "
+         "like: `(common rule: Hoyle)`"),
     # builder
     Case("same rule twice on one line", edit("aces:    low", "aces:    low; low"), "W301", 4, 15, "low",
          "remove one of the two"),

@@ -143,6 +143,8 @@ def _scalars(value, nodes: list[dict]) -> list:
 def _lists(value: list, nodes: list[dict]) -> list:
     """Other values a leaf holding a list of plain values may hold."""
     items = [s for n in nodes if "items" in n for s in _subschemas(n["items"])]
+    if any(s.get("type") == "string" and not {"enum", "pattern"} & set(s) for s in items):
+        return [v for v in (value[:-1], value + ["A rule (changed)"]) if v != value]  # free text
     if not any("enum" in s or "pattern" in s for s in items):  # numbers: each entry changed
         return [value[:i] + [(v or 0) + 1] + value[i + 1:] for i, v in enumerate(value)]
     out = [value[:i] + value[i + 1:] for i in range(len(value))]  # one entry fewer
@@ -305,7 +307,8 @@ def test_the_fields_are_read_from_the_classes_and_cover_every_variant():
     assert {"turn.claims.penalty", "deal.sizes.*.players.min", "scoring.knock.gin",
             "opening.contracts.*.options.*.*.size"} <= set(FIELDS)
     for vid, v in _variants().items():
-        seen = {field_pattern(p) for p in leaves(v.ir) if not p.startswith("sources.")}
+        seen = {field_pattern(p) for p in leaves(v.ir)  # where the rules were written: no fields
+                if p.split(".")[0] not in ("sources", "provenance")}
         containers = seen - set(FIELDS)  # a null or an empty list
         assert all(any(f.startswith(p + ".") for f in FIELDS) for p in containers), vid
     listed = [*RULEBOOK_ONLY, *ENGINE_ONLY, *NOT_USED_BECAUSE]

@@ -182,4 +182,5 @@ def test_a_void_hand_needs_a_stock_that_runs_out():
     with pytest.raises(rulespec.SpecError) as e:
         rulespec.compile_text(text, "g.rules", base_dir=VARIANTS)
     (d,) = e.value.errors
-    assert (d.code, d.line) == ("E342", 27) and "never void" in d.message
+    stock = next(i for i, line in enumerate(text.splitlines(), 1) if line.startswith("stock:"))
+    assert (d.code, d.line) == ("E342", stock) and "never void" in d.message

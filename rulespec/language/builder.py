@@ -7,7 +7,7 @@ house rule's value for a field replaces its parent's, and is recorded as an over
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .. import cards as C
 from .diagnostics import Diagnostic, line_of
@@ -28,6 +28,7 @@ class Layer:
     spans: dict = field(default_factory=dict)
     item_spans: dict = field(default_factory=dict)  # list paths: span per item
     name_span: object = None  # the `variant "…"` line
+    marks: list = field(default_factory=list)  # provenance markers (transformer.Mark)
 
 
 # List rules whose items apply to some players or rounds: two items for the same case clash.
@@ -108,7 +109,7 @@ class _Kept:
 def file_layer(rules: FileRules, text: str) -> tuple[Layer, list[Diagnostic]]:
     """One file's assignments as a layer, with duplicate (W301) and conflict (E301)
     diagnostics; a conflicting clause is left out so the rest can still be checked."""
-    layer, diags = Layer(rules.file), []
+    layer, diags = Layer(rules.file, marks=list(rules.marks or ())), []
     kept = _Kept()
     for a in rules.assigns:
         prev = kept.clash(a)
@@ -159,7 +160,21 @@ def overlay(base: Layer | None, child: Layer) -> tuple[Layer, list[str], list[st
         merged.spans[path] = child.spans[path]
         if path in child.item_spans:
             merged.item_spans[path] = child.item_spans[path]
+    merged.marks = _kept_marks(base.marks, child.values) + list(child.marks)
     return merged, overrides, unchanged
+
+
+def _kept_marks(marks: list, changed: dict) -> list:
+    """The parent's provenance markers, less the rules the child file sets anew."""
+    def replaced(p: str) -> bool:
+        return any(p == c or p.startswith(c + ".") or c.startswith(p + ".") for c in changed)
+
+    out = []
+    for m in marks:
+        paths = tuple(p for p in m.paths if not replaced(p))
+        if paths:
+            out.append(replace(m, paths=paths))
+    return out
 
 
 def _ancestor(values: dict, path: str) -> bool:

@@ -304,6 +304,7 @@ class Compiler:
         ir["origin"] = {"file": res.file, "parent": res.parent, "overrides": sorted(res.overrides)}
         ruleset = from_ir(ir)
         found += _new_lines(found, checks.run(ruleset, doc, sources, res.texts))
+        ir["provenance"] = [m.as_dict() for m in layer.marks]
         ir["sources"] = dict(sorted(sources.items()))
         return found, ir, ruleset
 

@@ -22,7 +22,7 @@ TOPICS = (
     "variant", "extends", "players", "partners", "deck", "aces", "values", "opening values",
     "wild", "replace wilds", "melds", "deal", "upcard", "draw", "push", "may i", "melding",
     "lay off", "discard", "going out", "opening", "knock", "gin", "show", "drops", "stock",
-    "scoring", "game", "terms",
+    "scoring", "game", "terms", "not enforced",
 )
 
 # How the grammar's token names read to a person.
@@ -31,6 +31,7 @@ _TOKEN_WORDS = {
     "CARD": "a card (7S, 10♦)", "STRING": 'a name in quotes ("Gin Rummy")', "_NL": "the end of the line",
 "ROLE": "dealer or non-dealer", "COLOUR": "red or black",
     "MELD_KIND": "sets or runs", "PARTNERS": "partner's", "$END": "the end of the file",
+    "MARK": "a marker such as (common rule)",
 }
 
 

@@ -16,7 +16,10 @@ from .diagnostics import Diagnostic, line_of
 from .schema import either, term_words
 
 # Paths whose clauses add items to one list rather than set one value.
-APPEND_PATHS = frozenset({"deck.packs", "deal.sizes", "wilds.ranks", "wilds.cards"})
+APPEND_PATHS = frozenset({"deck.packs", "deal.sizes", "wilds.ranks", "wilds.cards", "not_enforced"})
+
+#: The words of a provenance marker, ``(common rule: …)``: where a rule comes from.
+MARK_KINDS = ("source", "common rule", "house choice")
 
 
 @dataclass(frozen=True)
@@ -39,6 +42,21 @@ class Assign:
     span: Span
 
 
+@dataclass(frozen=True)
+class Mark:
+    """A provenance marker: the rules (IR paths) written before it on its line come from
+    the source, are a common rule chosen where the source is silent, or a house choice."""
+
+    kind: str
+    note: str | None
+    paths: tuple[str, ...]
+    span: Span
+
+    def as_dict(self) -> dict:
+        return {"kind": self.kind, "note": self.note, "paths": list(self.paths),
+                "source": self.span.as_dict()}
+
+
 @dataclass
 class FileRules:
     """What one file says: its name, its parent, and its assignments in order."""
@@ -50,6 +68,7 @@ class FileRules:
     extends_span: Span | None = None
     assigns: list = None
     diagnostics: list = None
+    marks: list = None
 
 
 PHRASES: dict[str, tuple[tuple[str, object], ...]] = {
@@ -176,7 +195,7 @@ class RuleTransformer:
     def __init__(self, text: str, filename: str):
         self.text = text
         self.file = filename
-        self.out = FileRules(filename, assigns=[], diagnostics=[])
+        self.out = FileRules(filename, assigns=[], diagnostics=[], marks=[])
 
     # ------------------------------------------------------------ helpers
     def span(self, node) -> Span:
@@ -216,11 +235,35 @@ class RuleTransformer:
             elif stmt.data == "extends":
                 self.out.extends, self.out.extends_span = _value(stmt.children[0]), self.span(stmt)
             else:
-                prefix = "opening.values" if stmt.data == "opening_values" else None
-                for clause in stmt.children:
-                    if isinstance(clause, Tree):
-                        self.clause(clause, prefix)
+                self.statement(stmt)
         return self.out
+
+    def statement(self, stmt: Tree) -> None:
+        """A section's clauses, and the markers after them: a marker covers the clauses
+        of its own line written since the last marker."""
+        prefix = "opening.values" if stmt.data == "opening_values" else None
+        pending: list[tuple[int, int, int]] = []  # (a clause's last line, its assignments)
+        for clause in stmt.children:
+            if isinstance(clause, Tree):
+                first = len(self.out.assigns)
+                self.clause(clause, prefix)
+                pending.append((clause.meta.end_line, first, len(self.out.assigns)))
+            elif clause.type == "MARK":
+                mine = [(a, b) for line, a, b in pending if line == clause.line]
+                self.mark(clause, [x.path for a, b in mine for x in self.out.assigns[a:b]])
+                pending = []
+
+    def mark(self, tok: Token, paths: list[str]) -> None:
+        kind, _, note = str(tok)[1:-1].partition(":")
+        kind = " ".join(kind.split()).lower()
+        if kind not in MARK_KINDS:
+            words = ", ".join(f"`({k})`" for k in MARK_KINDS)
+            self.error(tok, "E153", f"`{tok}` is not a marker of where a rule comes from",
+                       f"write {words}, with a note after a colon if you like: "
+                       f"`(common rule: Hoyle)`")
+            return
+        note = " ".join(note.split()) or None
+        self.out.marks.append(Mark(kind, note, tuple(dict.fromkeys(paths)), self.span(tok)))
 
     def clause(self, node: Tree, prefix: str | None) -> None:
         phrase = PHRASES.get(node.data)
@@ -430,6 +473,9 @@ class RuleTransformer:
             self.error(node, "E152", f"{word}s are {other}s, not {kind}s", hint)
             return
         self.set(node, f"terms.{kind}", word)
+
+    def not_enforced_c(self, node, text):
+        self.set(node, "not_enforced", text)
 
     def game_target(self, node, n):
         self.set(node, "game.target", n)

@@ -23,6 +23,8 @@ from ..ruleset import Ruleset
 #: Fields that no page states, and why.
 ENGINE_ONLY: dict[str, str] = {
     "sources": "where each rule was written in the file: for diagnostics, not a rule of play",
+    "provenance.*.source": "where a provenance marker was written: for diagnostics; the page "
+                           "marks the sentences of the rules it names",
     "origin.file": "the page names its rule file from the file the build read (site.py); the "
                    "house-rule introduction reads it where there is a parent",
     "origin.overrides": "the rules a file restates: the page lists what differs from the "

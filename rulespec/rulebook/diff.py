@@ -19,7 +19,7 @@ from ..ruleset import leaves
 from . import words as W
 
 # IR paths that are not rules: the title and where the rules came from.
-NOT_RULES = ("name", "origin", "sources")
+NOT_RULES = ("name", "origin", "sources", "provenance")
 
 
 @dataclass(frozen=True)
@@ -262,6 +262,10 @@ def _terms(ir):
     yield "Opening is called", t["opening"]
 
 
+def _not_enforced(ir):
+    yield "Rules the interpreter does not enforce", "; ".join(ir["not_enforced"]) or "none"
+
+
 #: (IR paths it covers, the fact group)
 FACTS: tuple[tuple[tuple[str, ...], Callable], ...] = (
     (("players", "partnerships"), _players),
@@ -277,6 +281,7 @@ FACTS: tuple[tuple[tuple[str, ...], Callable], ...] = (
     (("scoring",), _scoring),
     (("game",), _game),
     (("terms",), _terms),
+    (("not_enforced",), _not_enforced),
 )
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from . import safe
+from . import provenance, safe
 from .coverage import Tracked, UnrenderedNode, unrendered
 from .examples import Examples
 from .sections import Sections
@@ -33,6 +33,7 @@ SECTIONS = (
     ("ending", "Ending a hand"),
     ("scoring", "Scoring"),
     ("end", "End of the game"),
+    ("unenforced", "Rules the interpreter does not enforce"),
     ("optional", "Optional rules"),
 )
 
@@ -67,7 +68,8 @@ class Rulebook(Sections):
     def __init__(self, variant, parent: Related | None = None, children: tuple[Related, ...] = (),
                  changes: tuple[str, ...] = ()):
         self.variant = variant
-        self.seen: set[str] = set()
+        self.seen = provenance.Reads()
+        self.own: list[tuple[str, str | None, tuple]] = []  # the interpreter's own rules
         self.ir = Tracked(safe.ir(variant), "", self.seen)  # every string escaped for Markdown
         self.parent, self.children, self.changes = parent, children, changes
         t = self.ir["terms"]
@@ -82,15 +84,22 @@ class Rulebook(Sections):
 
     def page(self) -> Page:
         table = self.dispatch()
-        pieces: dict[str, list[tuple[int, int, str]]] = {}
+        pieces: dict[str, list[list]] = {}
         order = 0
         for key in self.variant.ir:
             fn = table.get(key)
             if fn is None:
                 raise UnrenderedNode(self.variant.name, [key])
-            for section, weight, text in fn(self, self.ir[key]) or ():
-                pieces.setdefault(section, []).append((weight, order, text))
+            made = iter(fn(self, self.ir[key]) or ())
+            while True:
+                with self.seen.scope() as reads:  # the rules this piece states
+                    piece = next(made, None)
+                if piece is None:
+                    break
+                section, weight, text = piece
+                pieces.setdefault(section, []).append([weight, order, text, frozenset(reads)])
                 order += 1
+        provenance.annotate(pieces, self.marks() + self.own)
         missing = unrendered(self.variant.ir, self.rs, self.seen)
         if missing:
             raise UnrenderedNode(self.variant.name, missing)
@@ -100,5 +109,19 @@ class Rulebook(Sections):
                 continue
             if key == "opening":
                 title = self.opening_title()
-            page.sections.append((key, title, [t for _, _, t in sorted(pieces[key])]))
+            page.sections.append((key, title, [p[2] for p in sorted(pieces[key])]))
         return page
+
+    def parts(self, make, *args) -> list[tuple[str, set]]:
+        """What ``make(*args)`` says (a paragraph, or a list of steps), each part with the
+        rules read to write it, so that a provenance marker lands on the part that states
+        a marked rule (:class:`~rulespec.rulebook.provenance.Placed`)."""
+        with self.seen.scope() as reads:
+            out = make(*args)
+        return [(s, reads) for s in ([out] if isinstance(out, str) else out or []) if s]
+
+    def marks(self) -> list[tuple[str, str | None, tuple]]:
+        """The file's provenance markers: kind, note (escaped) and the paths they mark."""
+        raw = self.variant.ir.get("provenance", [])  # paths as written, not escaped
+        return [(m["kind"], m["note"], tuple(m["paths"] and r["paths"]))
+                for m, r in zip(self.ir.get("provenance", []), raw)]

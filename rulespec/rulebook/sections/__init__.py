@@ -29,6 +29,7 @@ from .replacing import Replacing
 from .scoring import Scoring
 from .shows import Shows
 from .turn import Turn
+from .unenforced import Unenforced
 from .values import Values
 from .wilds import Wilds
 from .worked import Worked
@@ -36,7 +37,7 @@ from .worked import Worked
 
 class Sections(Origin, Overview, Cards, Wilds, Replacing, Values, Melds, Deal, Turn, Drawing,
                Pushing, Claims, Melding, LayingOff, Discarding, Opening, GoingOut, Knocking,
-               Shows, Exhaustion, Scoring, Worked, Ending):
+               Shows, Exhaustion, Scoring, Worked, Ending, Unenforced):
     """Every section of a page: the mechanics' mixins in the order of the page."""
 
 

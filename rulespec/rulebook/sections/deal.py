@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from ...ruleset import Deal as DealRules
 from ...ruleset import from_dict
 from .. import words as W
+from ..provenance import Placed
 from .base import Base
 
 
@@ -17,31 +18,47 @@ def _cards(n: int | None) -> str:
 
 class Deal(Base):
     def deal_md(self, d) -> Iterator:
+        parts = []
+        for make in (self.rotation_text, self.sizes_text, self.extra_text, self.upcard_text,
+                     self.offer_text):
+            parts += self.parts(make, d)
+        if self.rs.wilds.cut:
+            parts.append(("One card is then cut at random from the stock to choose the wild "
+                          "joker for the deal (see [The cards](#the-cards)).", set()))
+        yield "deal", 0, Placed.of(parts, "\n\n")
+
+    def rotation_text(self, d) -> str:
         rot = "to the left (clockwise)" if d["rotation"] == "left" else "to the right"
-        out = [f"The first dealer is chosen at random; after each hand the deal passes {rot}."]
-        # the sizes as the engine reads them (ruleset.Deal.hand_size), from this page's view
+        return f"The first dealer is chosen at random; after each hand the deal passes {rot}."
+
+    def grid(self, d) -> tuple[dict, list[int], list[int]]:
+        """Cards dealt by (players, round), read as the engine reads them
+        (ruleset.Deal.hand_size) from this page's view."""
         sizes = from_dict(DealRules, {"sizes": d["sizes"]})
         counts, rounds = self.player_counts(), self.rounds()
         rnds = list(range(1, (rounds or 1) + 1))
-        grid = {(n, k): sizes.hand_size(n, k) for n in counts for k in rnds}
-        out.append(self.deal_sizes(grid, counts, rnds))
+        return {(n, k): sizes.hand_size(n, k) for n in counts for k in rnds}, counts, rnds
+
+    def sizes_text(self, d) -> str:
+        return self.deal_sizes(*self.grid(d))
+
+    def extra_text(self, d) -> str | None:
         extra = d["starter_extra"]
-        if extra:
-            sizes_now = {grid[k] for k in grid}
-            total = f" ({W.number(sizes_now.pop() + extra)} in all)" if len(sizes_now) == 1 else ""
-            out.append(f"The player who starts (the player to the dealer's left) is dealt "
-                       f"{W.plural(extra, 'extra card')}{total}.")
-        out.append(self.upcard_text(d))
+        if not extra:
+            return None
+        sizes_now = set(self.grid(d)[0].values())
+        total = f" ({W.number(sizes_now.pop() + extra)} in all)" if len(sizes_now) == 1 else ""
+        return (f"The player who starts (the player to the dealer's left) is dealt "
+                f"{W.plural(extra, 'extra card')}{total}.")
+
+    def offer_text(self, d) -> str | None:
         offer = d["offer"]
-        if offer:
-            roles = [("the non-dealer" if r == "non-dealer" else "the dealer") for r in offer]
-            out.append(f"Before play begins the upcard is offered first to "
-                       f"{', then to '.join(roles)}; a player who takes it then discards. If it "
-                       f"is refused, the non-dealer starts by drawing from the stock.")
-        if self.rs.wilds.cut:
-            out.append("One card is then cut at random from the stock to choose the wild joker "
-                       "for the deal (see [The cards](#the-cards)).")
-        yield "deal", 0, "\n\n".join(out)
+        if not offer:
+            return None
+        roles = [("the non-dealer" if r == "non-dealer" else "the dealer") for r in offer]
+        return (f"Before play begins the upcard is offered first to "
+                f"{', then to '.join(roles)}; a player who takes it then discards. If it "
+                f"is refused, the non-dealer starts by drawing from the stock.")
 
     def deal_sizes(self, grid: dict, counts: list[int], rnds: list[int]) -> str:
         """How many cards each player gets: one number, or a table by players and rounds."""

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 
 from ... import cards as C
 from .. import words as W
+from ..provenance import OWN
 from .base import Base
 from .scoring import COUNTED
 
@@ -18,6 +19,8 @@ class Exhaustion(Base):
             yield "ending", 7, ("A hand in which no one can ever go out is played on all the "
                                 "same, until the stock rules above end it.")
         elif self.rs.stalemate_applies:
+            if "stock.stalemate" not in self.variant.ir.get("sources", {}):  # no file says it
+                self.own.append((OWN, None, ("stock.stalemate",)))
             yield "ending", 7, ("**A hand nobody can finish.** When every hand has become too "
                                 "small to lay down a new meld and no card left off the table fits "
                                 "onto a meld there, nobody can ever go out: the hand ends at "

@@ -22,6 +22,11 @@ class Origin(Base):
         they were written (``coverage.ENGINE_ONLY``)."""
         return ()
 
+    def provenance_md(self, marks) -> Iterator:
+        """Markers are put on the sentences they mark once the page is written
+        (``render.Rulebook.marks``, :mod:`rulespec.rulebook.provenance`)."""
+        return ()
+
     def origin_md(self, origin) -> Iterator:
         if origin["parent"] is not None and self.parent is not None:
             house = "/house/" in origin["file"]

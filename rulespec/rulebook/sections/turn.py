@@ -5,19 +5,22 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from ..provenance import Placed
 from .base import Base
 
 
 class Turn(Base):
     def turn_md(self, t) -> Iterator:
-        steps = self.drawing_steps(t) + self.claims_steps(t["claims"])
+        steps = self.parts(self.drawing_steps, t) + self.parts(self.claims_steps, t["claims"])
         if self.rs.melds.on_table:  # else melds stay in hand (coverage.APPLIES_WHEN)
-            steps += self.melding_steps(t) + self.laying_off_steps(t["layoff"])
-            steps += self.replacing_steps()
-        steps += self.discarding_steps(t)
+            steps += self.parts(self.melding_steps, t)
+            steps += self.parts(self.laying_off_steps, t["layoff"])
+            steps += self.parts(self.replacing_steps)
+        steps += self.parts(self.discarding_steps, t)
         intro = ("The player to the dealer's left starts, and play goes on clockwise. "
                  "Each turn has these steps:\n\n")
         if self.rs.deal.offer:
             intro = ("After the upcard has been offered, the players take turns. Each turn has "
                      "these steps:\n\n")
-        yield "turn", 0, intro + "\n".join(f"{i}. {s}" for i, s in enumerate(steps, 1))
+        numbered = [(f"{i}. {s}", reads) for i, (s, reads) in enumerate(steps, 1)]
+        yield "turn", 0, Placed.of(numbered, "\n", intro)

@@ -1,0 +1,141 @@
+"""Where a page's rules come from: a marker on the sentence that states a rule the source
+does not give, and a note at the end of its section saying whose rule it is.
+
+A rule file marks its clauses ``(common rule)``, ``(house choice)`` or ``(source: …)``
+(the transformer keeps them in the IR's ``provenance``, each with the IR paths its clauses
+set). The page is read through a recording view (:class:`Reads`), so each piece of the
+page knows which rules decided it; a marker goes on the pieces that read a marked rule.
+A renderer may also say that a sentence is the interpreter's own rule (:data:`OWN`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+#: The kind of a rule no source gives and no file marks: the interpreter's own choice,
+#: which a renderer states (the hand nobody can finish).
+OWN = "own"
+
+_SAYS = {
+    "common rule": "A common rule, chosen where the source says nothing",
+    "house choice": "A house choice",
+    OWN: "The interpreter's own rule, so that every hand comes to an end; no source says it",
+}
+
+
+class Reads(set):
+    """The IR paths the page has read, and those read inside each open :meth:`scope`."""
+
+    def __init__(self):
+        super().__init__()
+        self.open: list[set] = []
+
+    def add(self, path: str) -> None:
+        super().add(path)
+        for s in self.open:
+            s.add(path)
+
+    @contextmanager
+    def scope(self) -> Iterator[set]:
+        got: set = set()
+        self.open.append(got)
+        try:
+            yield got
+        finally:
+            self.open.pop()  # scopes nest: the last one opened closes first
+
+
+class Placed(str):
+    """A piece of the page made of parts (the steps of a turn), each with the paths read
+    to write it: ``spots`` holds ``(where the part ends, its reads)``, so a marker lands on
+    the step that states the rule rather than on the piece's first sentence."""
+
+    spots: tuple[tuple[int, frozenset], ...] = ()
+
+    @classmethod
+    def of(cls, parts: list[tuple[str, set]], sep: str, head: str = "") -> Placed:
+        text, spots = head, []
+        for i, (part, reads) in enumerate(parts):
+            text += (sep if i else "") + part
+            lead = part.find("\n\n")  # a marker ends the part's lead paragraph
+            at = None if part.startswith("|") else len(text) - len(part) + (
+                len(part) if lead < 0 else lead)
+            spots.append((at, frozenset(reads)))
+        out = cls(text)
+        out.spots = tuple(spots)
+        return out
+
+
+_NOT_PROSE = re.compile(r"(\||- |\d+\. |<)")
+
+
+def _first_paragraph_end(text: str, start: int = 0) -> int | None:
+    """Where the first paragraph of prose from ``start`` ends (None: tables and lists only)."""
+    pos = start
+    while pos < len(text):
+        end = text.find("\n\n", pos)
+        end = len(text) if end < 0 else end
+        if not _NOT_PROSE.match(text, pos) and "\n|" not in text[pos:end]:
+            return end
+        pos = end + 2
+    return None
+
+
+def touches(marked: str, read: str) -> bool:
+    """Does reading ``read`` (list items written ``*``) read the rule at ``marked`` (list
+    items by index or card), or a part of it, or the node that holds it?"""
+    a, b = marked.split("."), read.split(".")
+    return all(x == y or y == "*" for x, y in zip(a, b))
+
+
+def _spots(text: str, reads: frozenset) -> tuple[tuple[int | None, frozenset], ...]:
+    if isinstance(text, Placed) and text.spots:
+        return text.spots
+    return ((_first_paragraph_end(text), reads),)
+
+
+def annotate(pieces: dict[str, list], entries: list[tuple[str, str | None, tuple]]) -> None:
+    """Mark ``pieces`` (section → ``[weight, order, text, reads]``) with ``entries``
+    (``kind, note, paths``) and add each section's note of where its marked rules come from.
+    A rule of the source without a citation is what a page states unmarked."""
+    shown = [(k, t, paths) for k, t, paths in entries if k != "source" or t is not None]
+    for items in pieces.values():
+        marks = []  # (item, offset, (kind, note)) in the order of the page
+        for item in sorted(items, key=lambda i: (i[0], i[1])):
+            for at, reads in _spots(item[2], item[3]):
+                if at is not None:
+                    marks += [(item, at, (k, t)) for k, t, paths in shown
+                              if any(touches(p, r) for p in paths for r in reads)]
+        if not marks:
+            continue
+        found = list(dict.fromkeys(key for _, _, key in marks))
+        found.sort(key=lambda key: key[0] == "source")  # not in the source first, then citations
+        for item in {id(m[0]): m[0] for m in marks}.values():
+            at_of = {}
+            for it, at, key in marks:
+                if it is item and found.index(key) + 1 not in at_of.setdefault(at, []):
+                    at_of[at].append(found.index(key) + 1)
+            text = item[2]
+            for at in sorted(at_of, reverse=True):
+                text = text[:at] + _marker(sorted(at_of[at])) + text[at:]
+            item[2] = text
+        items.append([10**6, 10**6, _note(found), frozenset()])
+
+
+def _marker(nums: list[int]) -> str:
+    return f"<sup>{','.join(map(str, nums))}</sup>"
+
+
+def _note(found: list[tuple[str, str | None]]) -> str:
+    """The note at the end of a section: the rules not in the source, then the citations."""
+    outside = [(n, k, t) for n, (k, t) in enumerate(found, 1) if k != "source"]
+    cited = [(n, t) for n, (k, t) in enumerate(found, 1) if k == "source"]
+    lines = []
+    if outside:
+        lines.append("**Not in the source.** " + " ".join(
+            f"{_marker([n])} {_SAYS[k]}{f' ({t})' if t else ''}." for n, k, t in outside))
+    if cited:
+        lines.append("**From the source.** " + " ".join(f"{_marker([n])} {t}." for n, t in cited))
+    return "<small>" + " ".join(lines) + "</small>"

@@ -1,0 +1,152 @@
+"""Provenance in the language and on the page, and rules the interpreter does not play
+(issue 16, items 1 and 2): `(common rule)`, `(house choice)`, `(source: …)` after a
+clause; `not enforced:` text rules."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import rulespec
+from rulespec.language.diagnostics import SpecError
+from rulespec.rulebook import diff, render_page
+
+ROOT = Path(__file__).resolve().parent.parent
+VARIANTS = ROOT / "variants"
+
+
+def _compile(*lines: str, parent: str = "basic"):
+    text = "\n".join(['variant "House"', f'extends "{parent}"', *lines]) + "\n"
+    return rulespec.compile_text(text, name="house.rules", base_dir=VARIANTS)
+
+
+def _section(page: str, title: str) -> str:
+    return page.split(f"## {title}\n", 1)[1].split("\n## ", 1)[0]
+
+
+# ---------------------------------------------------------------- the language
+
+
+def test_a_marker_is_kept_in_the_ir_with_the_rules_of_its_line_and_its_span():
+    v = _compile("players: 2-5 (common rule: most Remi 51 tables)",
+                 "deck: 2 packs (house choice)",
+                 "stock: shuffle discard pile (source)")
+    marks = v.ir["provenance"]
+    assert [(m["kind"], m["note"], m["paths"]) for m in marks] == [
+        ("common rule", "most Remi 51 tables", ["players"]),
+        ("house choice", None, ["deck.packs"]),
+        ("source", None, ["stock.action", "stock.times"]),
+    ]
+    assert marks[0]["source"] == {"file": "house.rules", "line": 3, "column": 14,
+                                  "end_line": 3, "end_column": 48}
+
+
+def test_a_marker_covers_only_the_clauses_of_its_line_since_the_last_marker():
+    v = _compile("deal: 7 cards each (source); dealer rotates right",
+                 "      2 extra cards to starting player (house choice)")
+    marks = v.ir["provenance"]
+    assert [m["paths"] for m in marks] == [["deal.sizes"], ["deal.starter_extra"]]
+
+
+def test_a_house_file_that_sets_a_marked_rule_anew_drops_the_parents_marker():
+    gin = rulespec.load(VARIANTS / "gin.rules")
+    assert any("turn.discard_taken" in m["paths"] for m in gin.ir["provenance"])
+    v = _compile("discard: may be card taken from discard pile", parent="gin")
+    assert not any("turn.discard_taken" in m["paths"] for m in v.ir["provenance"])
+    assert any("stock.outcome" in m["paths"] for m in v.ir["provenance"])  # the rest stays
+
+
+@pytest.mark.parametrize("marker", ["(hearsay)", "(common rules: x)", "()"])
+def test_an_unknown_marker_is_a_diagnostic_at_the_marker(marker):
+    with pytest.raises(SpecError) as e:
+        _compile(f"players: 2-5 {marker}")
+    [d] = e.value.diagnostics
+    assert (d.code, d.line, d.column) == ("E153", 3, 14)
+    assert d.end_column == 14 + len(marker)
+    assert "(common rule)" in d.hint and "(house choice)" in d.hint
+
+
+def test_two_markers_after_one_clause_are_a_syntax_error_naming_the_marker():
+    with pytest.raises(SpecError) as e:
+        _compile("players: 2-5 (source) (source)")
+    [d] = e.value.diagnostics
+    assert (d.code, d.line, d.column) == ("E101", 3, 23)
+
+
+def test_not_enforced_rules_are_checked_by_the_schema():
+    with pytest.raises(SpecError) as e:
+        _compile('not enforced: ""')
+    assert [d.code for d in e.value.diagnostics] == ["E201"]
+    with pytest.raises(SpecError) as e:
+        _compile('not enforced: "' + "x" * 401 + '"')
+    assert [d.code for d in e.value.diagnostics] == ["E201"]
+
+
+# ---------------------------------------------------------------- the page
+
+
+def test_the_sentence_of_a_marked_rule_carries_a_marker_and_its_section_a_note():
+    page = render_page(_compile("players: 2-5 (common rule: most Remi 51 tables)"))
+    overview = _section(page, "Overview")
+    assert "is a game for two to five players.<sup>1</sup>" in overview
+    assert overview.count("<sup>") == 2  # the marker and its note, nothing else
+    assert overview.rstrip().endswith(
+        "<small>**Not in the source.** <sup>1</sup> A common rule, chosen where the source "
+        "says nothing (most Remi 51 tables).</small>")
+
+
+def test_a_marker_lands_on_the_step_of_the_turn_that_states_the_rule():
+    turn = _section(render_page(rulespec.load(VARIANTS / "gin.rules")), "A turn")
+    marked = [line for line in turn.splitlines() if "<sup>1</sup>" in line]
+    assert len(marked) == 2 and marked[0].startswith("2. **Discard**")  # the step, and the note
+
+
+def test_a_rule_of_the_source_shows_only_its_citation():
+    page = render_page(_compile("players: 2-5 (source)", "deck: 2 packs (source: “two decks”)"))
+    overview = _section(page, "Overview")
+    assert "players.<sup>" not in overview
+    assert "**From the source.** <sup>1</sup> “two decks”." in overview
+    assert "Not in the source" not in overview
+
+
+def test_a_note_is_escaped_on_the_page():
+    page = render_page(_compile("players: 2-5 (house choice: *us* <b>x</b> [y]: z)"))
+    assert "A house choice (\\*us\\* &lt;b&gt;x&lt;/b&gt; \\[y\\]: z)." in page
+
+
+def test_the_hand_nobody_can_finish_is_marked_as_the_interpreters_own_rule():
+    ending = _section(render_page(rulespec.load(VARIANTS / "basic.rules")), "Ending a hand")
+    assert "**A hand nobody can finish.**" in ending
+    assert "nobody scores for the hand.<sup>1</sup>" in ending
+    assert "<sup>1</sup> The interpreter's own rule" in ending
+    written = _section(render_page(_compile("stock: hand ends when nobody can go out")),
+                       "Ending a hand")
+    assert "**A hand nobody can finish.**" in written and "<sup>" not in written
+
+
+def test_rules_not_enforced_have_their_own_section_escaped_and_marked():
+    page = render_page(_compile('not enforced: "A card played out of turn goes *back*."',
+                                '              "<script>x</script>"'))
+    section = _section(page, "Rules the interpreter does not enforce")
+    assert "*These rules are not enforced:" in section
+    assert "- A card played out of turn goes \\*back\\*." in section
+    assert "- &lt;script&gt;x&lt;/script&gt;" in section
+    assert "Rules the interpreter does not enforce" not in render_page(_compile())
+
+
+def test_continental_prints_the_eight_sections_of_its_source_it_cannot_play():
+    v = rulespec.load(VARIANTS / "continental.rules")
+    heads = [item.split(":", 1)[0] for item in v.ir["not_enforced"]]
+    assert heads[:8] == ["Play out of turn", "Illegal draw", "Premature discard",
+                         "Incorrect hand", "Re-deal", "Cards laid down illegally",
+                         "Scoring errors", "Suspending a game"]
+
+
+def test_rulespec_diff_names_a_change_of_the_rules_not_enforced():
+    base = rulespec.load(VARIANTS / "basic.rules").ir
+    house = _compile('not enforced: "Misdeals are redealt."').ir
+    [change] = diff.changes(base, house)
+    assert (change.rule, change.old, change.new) == (
+        "Rules the interpreter does not enforce", "none", "Misdeals are redealt.")
+    assert diff.changes(base, _compile("players: 2-6 (source: x)").ir) == []
