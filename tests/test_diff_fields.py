@@ -58,3 +58,12 @@ def test_a_house_file_that_changes_one_nested_field_says_only_that(tmp_path, cap
     lines = [" ".join(line.replace("│", " ").split()) for line in out.splitlines()]
     assert "Undercut bonus 10 points 20 points" in lines
     assert len([line for line in lines if "points" in line]) == 1
+
+
+def test_rules_held_in_lists_of_other_lengths_compare():
+    """Wrotham deals one size and Basic Rummy three (by players): the list is compared as
+    one piece (this used to stop `rulespec diff` with an IndexError)."""
+    wrotham, basic = (rulespec.load(VARIANTS / f"{n}.rules").ir for n in ("wrotham", "basic"))
+    assert Change("Cards dealt", "seven each", "ten for two players, seven for three or four "
+                  "players and six for five or six players each") in changes(wrotham, basic)
+    assert [c.rule for c in changes(basic, wrotham)].count("Cards dealt") == 1

@@ -331,10 +331,10 @@ def test_rulespec_diff_reports_the_gin_tournament_changes_in_words():
 
 def test_a_house_rule_page_says_what_it_changes_and_links_both_ways(pages):
     page = pages["house/gin-tournament"]
-    assert "These are house rules for [Gin Rummy](../gin.md). They change these rules" in page
-    assert "This variant is built on [Gin Rummy](gin.md). It changes these rules" in pages["michigan-gin"]
-    assert "- Undercut bonus: 25 points instead of 10 points" in page
-    assert "- Gin bonus: 25 points instead of 30 points" in page
+    assert "These are house rules for [Gin Rummy](../gin.md). In this version, " in page
+    assert "This variant is built on [Gin Rummy](gin.md). In this version, " in pages["michigan-gin"]
+    assert "An undercut earns a bonus of 25 points instead of 10 points." in page
+    assert "Gin earns a bonus of 25 points instead of 30 points." in page
     assert "[Gin Rummy: tournament values](house/gin-tournament.md)" in pages["gin"]
 
 

@@ -117,8 +117,8 @@ def test_house_rules_built_without_their_parents_say_what_they_change(tmp_path, 
     out = tmp_path / "out"
     assert main(["build", "variants/house", "--out", str(out), "--no-site"]) == 0
     page = (out / "gin-tournament.md").read_text(encoding="utf-8")
-    assert "These are house rules for [Gin Rummy](gin.md). They change these rules" in page
-    assert "- Undercut bonus: 25 points instead of 10 points" in page
+    assert "These are house rules for [Gin Rummy](gin.md). In this version, " in page
+    assert "An undercut earns a bonus of 25 points instead of 10 points." in page
     assert (out / "gin.md").exists() and (out / "gin.json").exists()
     index = (out / "index.md").read_text(encoding="utf-8")
     assert "| [Gin Rummy: tournament values](gin-tournament.md) | 2 | 52 | [Gin Rummy](gin.md) |" in index

@@ -5,6 +5,7 @@
 - :mod:`~rulespec.rulebook.coverage`: no gaps: every rule reaches the page, or is excused
 - :mod:`~rulespec.rulebook.examples`: meld, show and scoring examples, checked by the meld code
 - :mod:`~rulespec.rulebook.diff`: what one variant changes against another, in words
+- :mod:`~rulespec.rulebook.house`: a house page's passages that differ from its base page, marked
 - :mod:`~rulespec.rulebook.safe`: text from a rule file escaped for Markdown and HTML
 - :mod:`~rulespec.rulebook.site`: all pages with their links, and the MkDocs build
 - :mod:`~rulespec.rulebook.nav`: the site's navigation, from the pages in ``generated/``

@@ -317,11 +317,14 @@ def _rules(ir: dict) -> dict[str, object]:
 
 def _unit(old: dict, new: dict, path: str) -> str:
     """The shortest start of ``path`` below which the two documents differ in shape (a
-    rule set in one and absent or null in the other): what changes as one piece."""
+    rule set in one and absent or null in the other, or a list of another length): what
+    changes as one piece."""
     parts = path.split(".")
     for i in range(1, len(parts)):
         unit = ".".join(parts[:i])
-        if not all(isinstance(_get(doc, unit), dict | list) for doc in (old, new)):
+        x, y = _get(old, unit), _get(new, unit)
+        if not (isinstance(x, dict | list) and isinstance(y, dict | list)) or (
+                isinstance(x, list) and len(x) != len(y)):
             return unit
     return path
 
@@ -345,8 +348,6 @@ def _with(doc: dict, path: str, value) -> dict:
     key = int(last) if isinstance(node, list) else last
     if value is _MISSING:
         del node[key]
-    elif isinstance(node, list) and key == len(node):
-        node.append(copy.deepcopy(value))
     else:
         node[key] = copy.deepcopy(value)
     return doc

@@ -61,17 +61,17 @@ class Rulebook(Sections):
     """The rulebook page of one compiled variant.
 
     ``parent`` (a :class:`Related`) and ``children`` (house rules and variants built on
-    this one) come from the site, which knows every variant; ``changes`` are the
-    sentences of :mod:`rulespec.rulebook.diff` against the parent.
+    this one) come from the site, which knows every variant; ``lead`` is what the page
+    changes against its parent, in words (``templates/lead.md.j2``).
     """
 
     def __init__(self, variant, parent: Related | None = None, children: tuple[Related, ...] = (),
-                 changes: tuple[str, ...] = ()):
+                 lead: str = ""):
         self.variant = variant
         self.seen = provenance.Reads()
         self.own: list[tuple[str, str | None, tuple]] = []  # the interpreter's own rules
         self.ir = Tracked(safe.ir(variant), "", self.seen)  # every string escaped for Markdown
-        self.parent, self.children, self.changes = parent, children, changes
+        self.parent, self.children, self.lead = parent, children, lead
         t = self.ir["terms"]
         self.vocab = Vocabulary(t["set"], t["run"], t["opening"])
         self.ex = Examples(variant, self.vocab)

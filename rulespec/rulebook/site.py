@@ -19,7 +19,9 @@ import jinja2
 
 from ..memo import cached
 from . import safe
-from .diff import changes
+from . import words as W
+from .diff import changes, facts
+from .house import mark_changes
 from .render import Related, Rulebook
 
 TEMPLATES = Path(__file__).with_name("templates")
@@ -28,9 +30,12 @@ ASSETS = Path(__file__).with_name("assets")
 
 @cached(1)
 def environment() -> jinja2.Environment:
-    return jinja2.Environment(
+    env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=False, keep_trailing_newline=True,
         trim_blocks=True, lstrip_blocks=True, undefined=jinja2.StrictUndefined)
+    env.filters.update(capfirst=lambda s: s[:1].upper() + s[1:], number=W.number,
+                       open=lambda terms, form: W.Vocabulary(opening=terms["opening"]).open(form))
+    return env
 
 
 @dataclass
@@ -70,23 +75,46 @@ def _link(src: str, dst: str) -> str:
 
 
 def summary(entry: Entry, parent: Entry | None) -> str:
+    """The line a parent's page gives a variant built on it: what it changes, in short."""
     if parent is None:
         return ""
-    cs = changes(parent.ir, entry.ir)
-    return "; ".join(f"{c.rule.lower()}: {c.new}" for c in cs[:4]) + ("; …" if len(cs) > 4 else "")
+    return environment().get_template("lead.md.j2").module.summary(
+        said(parent, entry), parent.ir, entry.ir).strip()
+
+
+def lead(entry: Entry, parent: Entry, link: str) -> str:
+    """The opening of a page built on ``parent``: what it changes, in sentences."""
+    return environment().get_template("lead.md.j2").module.lead(
+        said(parent, entry), parent.ir, entry.ir, parent.title, link, entry.house).strip()
+
+
+def said(parent: Entry, entry: Entry) -> list:
+    """The changes a page states: not a rule that no longer applies ("—": no knocking, so
+    no undercut bonus), nor a rule the new version no longer has (opening values "as for
+    scoring" became a value per card: those values say it)."""
+    now, before = facts(entry.ir), facts(parent.ir)
+    return [c for c in changes(parent.ir, entry.ir)
+            if c.new != "—" and (c.rule in now or c.rule not in before)]
 
 
 def render_pages(entries: list[Entry]) -> dict[str, str]:
-    """Markdown of every page (by page name), with links between parents and children."""
+    """Markdown of every page (by page name), with links between parents and children; a
+    page built on another has the passages that differ from its parent's page marked."""
     by_file = {e.file: e for e in entries}
-    out: dict[str, str] = {}
+    parents = {e.name: by_file.get(e.parent_file) if e.parent_file else None for e in entries}
+    pages = {}
     for e in entries:
-        parent = by_file.get(e.parent_file) if e.parent_file else None
+        parent = parents[e.name]
         kids = tuple(Related(k.title, _link(e.name, k.name), summary(k, e))
                      for k in entries if k.parent_file == e.file)
         related = Related(parent.title, _link(e.name, parent.name)) if parent else None
-        diff = tuple(str(c) for c in changes(parent.ir, e.ir)) if parent else ()
-        page = Rulebook(e.variant, related, kids, diff).page()
+        text = lead(e, parent, related.link) if parent else ""
+        pages[e.name] = Rulebook(e.variant, related, kids, text).page()
+    out: dict[str, str] = {}
+    for e in entries:
+        parent, page = parents[e.name], pages[e.name]
+        if parent is not None:
+            page = mark_changes(page, pages[parent.name])
         out[e.name] = environment().get_template("page.md.j2").render(page=page, source=safe.code(Path(e.file).name))
     out["index"] = environment().get_template("index.md.j2").render(rows=index_rows(entries))
     return out

@@ -28,29 +28,19 @@ class Origin(Base):
         return ()
 
     def origin_md(self, origin) -> Iterator:
-        if origin["parent"] is not None and self.parent is not None:
-            house = "/house/" in origin["file"]
-            if house:
-                text = (f"These are house rules for [{self.parent.title}]({self.parent.link}). "
-                        f"They change ")
-            else:
-                text = (f"This variant is built on [{self.parent.title}]({self.parent.link}). "
-                        f"It changes ")
-            if self.changes:
-                text += "these rules; everything else is as in the parent game:\n\n"
-                text += "\n".join(f"- {c}" for c in self.changes)
-            else:
-                text += "nothing that the rulebook shows."
-            yield "changes", 0, text
+        """A page built on another game opens with what it changes (``lead``, written by
+        the site from ``templates/lead.md.j2``, which knows both games)."""
+        if origin["parent"] is not None and self.lead:
+            yield "changes", 0, self.lead
         if self.children:
             house = [c for c in self.children if "house/" in c.link]
             others = [c for c in self.children if "house/" not in c.link]
             if house:
                 yield "optional", 0, (
                     "Players who agree beforehand may play with these house rules; "
-                    "each page lists what it changes.\n\n" +
-                    "\n".join(f"- [{c.title}]({c.link}): {c.summary}" for c in house))
+                    "each page says what it changes.\n\n" +
+                    "\n".join(f"- [{c.title}]({c.link}): {c.summary}." for c in house))
             if others:
                 yield "optional", 1, (
                     "These variants are built on this one:\n\n" +
-                    "\n".join(f"- [{c.title}]({c.link}): {c.summary}" for c in others))
+                    "\n".join(f"- [{c.title}]({c.link}): {c.summary}." for c in others))
