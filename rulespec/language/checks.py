@@ -270,6 +270,15 @@ def upcard_offer(r: Ruleset, doc: dict):
     if r.deal.offer and (r.players.max is None or r.players.max > 2):
         yield Problem("deal.offer", "offering the upcard to the non-dealer, then the dealer, needs exactly 2 players",
                       "write `players: 2`")
+    if r.deal.upcard:
+        return
+    set_by_upcard = [("knock.max_deadwood", "the knock limit is the upcard's value")] if (
+        r.knock is not None and r.knock.max_deadwood == "upcard") else []
+    set_by_upcard += [("knock.by_upcard", "the knock limit depends on the upcard")] if (
+        r.knock is not None and r.knock.by_upcard) else []
+    set_by_upcard += [("scoring.by_upcard", "scores are multiplied by the upcard")] if r.scoring.by_upcard else []
+    for path, what in set_by_upcard:
+        yield Problem(path, f"{what}, but no upcard is turned", "remove `upcard: none`")
 
 
 @check("E332")
@@ -312,7 +321,7 @@ def knock_threshold(r: Ruleset, doc: dict):
         return
     # A limit no hand reaches is a knock at any count: a rule some games use, and no
     # different from `under 99` in Gin (whose worst hand has 98), so both are accepted.
-    if k.max_deadwood < 0:
+    if k.max_deadwood != "upcard" and k.max_deadwood < 0:
         yield Problem("knock.max_deadwood", "a knock needs deadwood below zero, which no hand has",
                       "knock with deadwood of 0 or more; for gin only, use `gin:`")
 

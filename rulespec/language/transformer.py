@@ -16,7 +16,8 @@ from .diagnostics import Diagnostic, line_of
 from .schema import either, term_words
 
 # Paths whose clauses add items to one list rather than set one value.
-APPEND_PATHS = frozenset({"deck.packs", "deal.sizes", "wilds.ranks", "wilds.cards"})
+APPEND_PATHS = frozenset({"deck.packs", "deal.sizes", "wilds.ranks", "wilds.cards",
+                          "knock.by_upcard", "scoring.by_upcard"})
 
 
 @dataclass(frozen=True)
@@ -168,6 +169,20 @@ def _value(tok: Token):
         word = str(tok)
         return _MELD_KINDS[word[:-1] if word.endswith("s") else word]
     return str(tok)
+
+
+_SUIT_WORDS = {"spade": "S", "heart": "H", "diamond": "D", "club": "C"}
+
+
+def _upcard(tree: Tree) -> dict:
+    """`when the upcard is an ace` / `... a spade` as ``{"rank": "A"}`` / ``{"suit": "S"}``."""
+    tok = tree.children[0]
+    if tok.type == "RANK":
+        return {"rank": _value(tok)}
+    word = str(tok).removesuffix("s")
+    if word in _SUIT_WORDS:
+        return {"suit": _SUIT_WORDS[word]}
+    return {"rank": word[0].upper()}
 
 
 class RuleTransformer:
@@ -360,6 +375,20 @@ class RuleTransformer:
 
     def knock_at_most(self, node, n):
         self.set(node, "knock.max_deadwood", n)
+
+    def knock_upcard_value(self, node):
+        self.set(node, "knock.max_deadwood", "upcard")
+
+    def knock_by_upcard(self, node, n, upcard):
+        self.set(node, "knock.by_upcard", {"value": n, **_upcard(upcard)})
+
+    def knock_gin_by_upcard(self, node, upcard):
+        self.set(node, "knock.by_upcard", {"value": 0, **_upcard(upcard)})
+
+    def score_by_upcard(self, node, factor, upcard):
+        times = {"factor_double": 2, "factor_triple": 3}.get(factor.data)
+        times = times or _value(factor.children[0])
+        self.set(node, "scoring.by_upcard", {"value": times, **_upcard(upcard)})
 
     def knock_run_end_layoffs(self, node, n):
         self.set(node, "knock.defender_lays_off", True)
