@@ -72,6 +72,8 @@ def upcard_kind(rule: dict) -> str:
     rank, suit = rule.get("rank"), rule.get("suit")
     if suit:
         return "a " + C.SUIT_NAMES[suit][:-1]
+    if rank is None:
+        return "any card"
     name = rank_name(rank)
     return ("an " if name[0] in "aeiou" else "a ") + name
 
