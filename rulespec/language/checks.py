@@ -272,13 +272,15 @@ def upcard_offer(r: Ruleset, doc: dict):
                       "write `players: 2`")
     if r.deal.upcard:
         return
-    set_by_upcard = [("knock.max_deadwood", "the knock limit is the upcard's value")] if (
-        r.knock is not None and r.knock.max_deadwood == "upcard") else []
-    set_by_upcard += [("knock.by_upcard", "the knock limit depends on the upcard")] if (
-        r.knock is not None and r.knock.by_upcard) else []
-    set_by_upcard += [("scoring.by_upcard", "scores are multiplied by the upcard")] if r.scoring.by_upcard else []
-    for path, what in set_by_upcard:
-        yield Problem(path, f"{what}, but no upcard is turned", "remove `upcard: none`")
+    k = r.knock
+    set_by_upcard = {
+        "knock.max_deadwood": (k is not None and k.max_deadwood == "upcard", "the knock limit is the upcard's value"),
+        "knock.by_upcard": (k is not None and bool(k.by_upcard), "the knock limit depends on the upcard"),
+        "scoring.by_upcard": (bool(r.scoring.by_upcard), "scores are multiplied by the upcard"),
+    }
+    for path, (on, what) in set_by_upcard.items():
+        if on:
+            yield Problem(path, f"{what}, but no upcard is turned", "remove `upcard: none`")
 
 
 @check("E332")
