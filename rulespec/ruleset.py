@@ -159,12 +159,9 @@ class Deal:
     rotation: str = "left"  # "left" (clockwise) | "right": where the deal passes next
 
     def hand_size(self, players: int, round: int = 1) -> int | None:
-        for s in self.sizes:
-            if (s.players is None or players in s.players) and (
-                s.rounds is None or round in s.rounds
-            ):
-                return s.cards
-        return None
+        fits = [s.cards for s in self.sizes if (s.players is None or players in s.players)
+                and (s.rounds is None or round in s.rounds)]
+        return fits[0] if fits else None
 
 
 @dataclass(frozen=True)
@@ -247,15 +244,21 @@ class GoingOut:
 
 
 @dataclass(frozen=True)
+class ByUpcard:
+    """A knock limit (0: gin only) or score multiplier when the upcard has ``rank``/``suit``."""
+
+    value: int
+    rank: str | None = None
+    suit: str | None = None
+
+
+@dataclass(frozen=True)
 class Knock:
-    max_deadwood: int
+    max_deadwood: int | str  # "upcard": the value of the first upcard (Oklahoma Gin)
+    by_upcard: tuple[ByUpcard, ...] = ()  # the limit instead, for some upcards
     defender_lays_off: bool = True
-    # most cards the defender may lay off beyond each end of one of the knocker's runs
-    # (None: no limit); OpenSpiel's gin_rummy allows 2
-    run_end_layoffs: int | None = None
-    # most cards in one meld laid out after a knock, by either player: a longer run goes
-    # down in parts (None: any length); OpenSpiel's gin_rummy lays 3-5 cards at a time
-    lay_out_max: int | None = None
+    run_end_layoffs: int | None = None  # most laid off past each end of a run (OpenSpiel: 2)
+    lay_out_max: int | None = None  # most cards per meld laid out after a knock (OpenSpiel: 5)
 
 
 @dataclass(frozen=True)
@@ -317,6 +320,7 @@ class Scoring:
     knock: KnockScoring | None = None
     wrong_show: int | None = None
     valid_show: int | None = None  # a loser whose own show is valid scores this
+    by_upcard: tuple[ByUpcard, ...] = ()  # every score of the hand times value (spades double)
 
 
 @dataclass(frozen=True)

@@ -178,7 +178,7 @@ SYNTAX = [
          "E103", 16, 16, "", "expected `points`"),
     Case("clause cut short after or", edit("from the stock or the discard pile", "from the stock or"),
          "E103", 12, 27, ""),
-    Case("topic with nothing after it", BASE + "knock:\n", "E103", 17, 7, "", "expected `defender`, `melds`, `no`, `with`"),
+    Case("topic with nothing after it", BASE + "knock:\n", "E103", 17, 7, "", "expected `defender`, `gin`, `melds`, `no`, `with`"),
     Case("file ends in the middle of a clause", BASE + "knock:   with deadwood under", "E102", 17, 29, "",
          "expected a number"),
     Case("file ends right after a topic", BASE + "knock:", "E102", 17, 7, ""),

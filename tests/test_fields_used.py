@@ -74,6 +74,11 @@ BY_HAND = {
                              {"opening.values.joker": 5}),
     "opening.values.wild": ("romme", {"opening.wild_counts_as_natural": False},
                             {"opening.values.wild": 5}),
+    # a rule by upcard names a rank or a suit, not both: swap one for the other
+    "knock.by_upcard.*.suit": ("oklahoma-gin", {}, {"knock.by_upcard.0.rank": None,
+                                                    "knock.by_upcard.0.suit": "S"}),
+    "scoring.by_upcard.*.rank": ("oklahoma-gin", {}, {"scoring.by_upcard.0.suit": None,
+                                                      "scoring.by_upcard.0.rank": "7"}),
 }
 
 #: the seeded games of each variant: (seed, agent); every seat plays the same agent
@@ -132,7 +137,7 @@ def _scalars(value, nodes: list[dict]) -> list:
     if "integer" in types:
         lo = max([n["minimum"] for n in nodes if "minimum" in n], default=0)
         hi = min([n["maximum"] for n in nodes if "maximum" in n], default=1000)
-        out += _numbers(value, lo, hi)
+        out += _numbers(value if isinstance(value, int) else None, lo, hi)  # or a word
     if "null" in types or any(n.get("type") == "null" for n in nodes):
         out.append(None)
     if "string" in types and not enum:

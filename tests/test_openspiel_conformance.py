@@ -95,10 +95,15 @@ MELD_BASE = GR.MELD_ACTION_BASE
 
 GAME = pyspiel.load_game("gin_rummy")  # default parameters, as the house file says
 VARIANT = rulespec.load(VARIANTS / "house" / "gin-openspiel.rules")
+# Oklahoma: the first upcard's value is the knock card, an ace means gin only
+OKLAHOMA_GAME = pyspiel.load_game("gin_rummy", {"oklahoma": True})
+OKLAHOMA = rulespec.load(VARIANTS / "house" / "oklahoma-gin-openspiel.rules")
 
 UNIFORM_GAMES = 300
 KNOCKING_GAMES = 150
 GIN_GAMES = 150
+OKLAHOMA_UNIFORM_GAMES = 300
+OKLAHOMA_KNOCKING_GAMES = 200
 
 
 # ------------------------------------------------------------------ the notations
@@ -250,17 +255,20 @@ def _gin_seeking(rng: random.Random, state, legal: list[int]) -> int:
 # ------------------------------------------------------------------ one game, both engines
 
 
-def play_both(seed: int, policy) -> dict:
+def play_both(seed: int, policy, os_game=None, variant=None) -> dict:
     """Play one OpenSpiel game with ``policy`` (seeded by ``seed``) and replay it in
-    rulespec, asserting at every decision. Returns what happened, for the summary test."""
+    rulespec, asserting at every decision. Returns what happened, for the summary test.
+    ``os_game`` and ``variant``: OpenSpiel's game and the rules file (default: gin_rummy
+    with its default parameters and ``house/gin-openspiel``)."""
+    os_game, variant = os_game or GAME, variant or VARIANT
     rng = random.Random(seed)
     order = list(range(52))
     rng.shuffle(order)  # OpenSpiel card ids in the order the chance steps deal them
-    deck = stacked_deck(VARIANT, 2,
+    deck = stacked_deck(variant, 2,
                         hands=[[TO_RS[c] for c in order[0:10]], [TO_RS[c] for c in order[10:20]]],
                         upcard=TO_RS[order[20]], stock=[TO_RS[c] for c in order[21:]])
-    game = rulespec.new_game(VARIANT, players=2, deck=deck)
-    state = GAME.new_initial_state()
+    game = rulespec.new_game(variant, players=2, deck=deck)
+    state = os_game.new_initial_state()
     for card in order[:21]:
         state.apply_action(card)
     nxt = 21
@@ -268,6 +276,8 @@ def play_both(seed: int, policy) -> dict:
     for p in range(2):
         assert sorted(state.hands()[p]) == sorted(TO_OS[c] for c in game.observation(p).hand)
     assert state.upcard() == TO_OS[game.observation(0).discard_top]
+    assert state.knock_card() == game.knock_max, (
+        f"seed {seed}: knock card {state.knock_card()} in OpenSpiel, {game.knock_max} here")
 
     decisions = 0
     knocking = False  # OpenSpiel said Knock on a normal turn; its discard comes next
@@ -303,13 +313,16 @@ def play_both(seed: int, policy) -> dict:
     r = game.returns()
     os_returns = state.returns()
     assert list(os_returns) == [r[0] - r[1], r[1] - r[0]], (seed, os_returns, r, game.results)
-    return {"decisions": decisions, "reason": game.results[-1].reason}
+    return {"decisions": decisions, "reason": game.results[-1].reason,
+            "knock card": game.knock_max}
 
 
-def _batch(seeds, policy) -> tuple[int, dict]:
+def _batch(seeds, policy, os_game=None, variant=None, knock_cards=None) -> tuple[int, dict]:
     decisions, reasons = 0, {}
     for seed in seeds:
-        out = play_both(seed, policy)
+        out = play_both(seed, policy, os_game, variant)
+        if knock_cards is not None:
+            knock_cards[out["knock card"]] = knock_cards.get(out["knock card"], 0) + 1
         decisions += out["decisions"]
         reasons[out["reason"]] = reasons.get(out["reason"], 0) + 1
     return decisions, reasons
@@ -346,6 +359,24 @@ def test_knocking_games_match_move_by_move():
 
 
 @pytest.mark.slow
+def test_oklahoma_games_match_move_by_move():
+    """OpenSpiel's ``oklahoma=true`` against ``house/oklahoma-gin-openspiel``: 300 uniformly
+    random games and 200 that knock whenever they can, with every knock card from 0 (an
+    ace: gin only) to 10 met, the same moves at every decision and the same returns."""
+    cards: dict = {}
+    decisions, reasons = _batch(range(OKLAHOMA_UNIFORM_GAMES), _uniform, OKLAHOMA_GAME,
+                                OKLAHOMA, cards)
+    assert decisions > 100 * OKLAHOMA_UNIFORM_GAMES
+    half = OKLAHOMA_KNOCKING_GAMES // 2
+    for start, policy in ((30_000, _knocking), (40_000, _gin_seeking)):
+        more, why = _batch(range(start, start + half), policy, OKLAHOMA_GAME, OKLAHOMA, cards)
+        for k, v in why.items():
+            reasons[k] = reasons.get(k, 0) + v
+    assert set(cards) == {0, 2, 3, 4, 5, 6, 7, 8, 9, 10}, cards
+    assert all(reasons.get(k, 0) >= 3 for k in ("knock", "undercut", "gin")), reasons
+
+
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [3, 4])
 def test_a_mismatch_is_caught(seed, monkeypatch):
     """The comparison can fail: with the throw-back rule of standard Gin (the card just
@@ -357,3 +388,16 @@ def test_a_mismatch_is_caught(seed, monkeypatch):
     monkeypatch.setattr(VARIANT, "ruleset", strict, raising=False)
     with pytest.raises(AssertionError):
         _batch(range(seed * 100, seed * 100 + 40), _uniform)
+
+
+@pytest.mark.slow
+def test_an_oklahoma_mismatch_is_caught(monkeypatch):
+    """The Oklahoma comparison can fail: without `gin only when the upcard is an ace`
+    a hand whose upcard is an ace lets rulespec knock with 1 point."""
+    import dataclasses
+
+    rs = OKLAHOMA.ruleset
+    lax = dataclasses.replace(rs, knock=dataclasses.replace(rs.knock, by_upcard=()))
+    monkeypatch.setattr(OKLAHOMA, "ruleset", lax, raising=False)
+    with pytest.raises(AssertionError, match="seed"):
+        _batch(range(40), _uniform, OKLAHOMA_GAME, OKLAHOMA)

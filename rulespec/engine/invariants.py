@@ -166,6 +166,11 @@ def check_knock(game, result) -> list[str]:
         d = next(p for p in live if p != knocker)
         bonus = {Ending.GIN: k.gin, Ending.BIG_GIN: k.big_gin}.get(result.reason, 0)
         want = counts[d] - counts[knocker] + bonus
+    up = result.details.get("first upcard")
+    name = C.card_str(up) if up is not None else ""
+    for r in game.ruleset.scoring.by_upcard if up is not None else ():
+        if r.rank == name[:-1] or r.suit == name[-1]:
+            want *= r.value  # the first upcard multiplies the hand (spades double)
     if result.scores[result.winner] != want:
         out.append(f"round {result.round}: a {result.reason} should score {want}, "
                    f"not {result.scores[result.winner]}")

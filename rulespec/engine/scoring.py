@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .. import cards as C
 from ..melds.checks import penalty as _penalty
 from .phases import KNOCK_ENDINGS, Ending
 
@@ -71,6 +72,28 @@ def team_totals(game, per_seat) -> tuple | None:
     for seat, v in enumerate(per_seat):
         out[seat % p.teams] += v
     return tuple(number(v) for v in out)
+
+
+def upcard_rules(rules, card) -> list:
+    """The ``ByUpcard`` rules (``knock.by_upcard``, ``scoring.by_upcard``) that a hand whose
+    first upcard is ``card`` (None: none was turned) plays by."""
+    if card is None or card == C.JOKER or not rules:  # a joker has no rank or suit
+        return []
+    rank, suit = C.RANKS[C.rank_of(card)], C.SUITS[C.suit_of(card)]
+    return [r for r in rules if r.rank == rank or r.suit == suit]
+
+
+def _multiplied(game, scores: list, details: dict) -> list:
+    """Every score of the hand times what its first upcard multiplies it by (spades double);
+    the upcard goes in the details, where the invariants check it."""
+    rules = game.ruleset.scoring.by_upcard
+    if not rules or game.first_upcard is None:
+        return scores
+    details["first upcard"] = game.first_upcard
+    times = 1
+    for r in upcard_rules(rules, game.first_upcard):
+        times *= r.value
+    return [s * times for s in scores]
 
 
 def penalty_of(game, seat: int) -> int:
@@ -151,6 +174,7 @@ def score_hand(game, reason: Ending, winner: int | None = None, rummy: bool = Fa
         raise AssertionError(f"unknown ending {reason!r}")
 
     _settle(sc.method, scores, owed, takers, winner, bonus)
+    scores = _multiplied(game, scores, details)
     hands = tuple(tuple(sorted(game.hands[p])) for p in range(n))
     scores_t = tuple(number(s) for s in scores)
     return HandResult(game.round, reason, winner, scores_t, tuple(pens), hands, rummy,

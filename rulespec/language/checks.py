@@ -270,6 +270,17 @@ def upcard_offer(r: Ruleset, doc: dict):
     if r.deal.offer and (r.players.max is None or r.players.max > 2):
         yield Problem("deal.offer", "offering the upcard to the non-dealer, then the dealer, needs exactly 2 players",
                       "write `players: 2`")
+    if r.deal.upcard:
+        return
+    k = r.knock
+    set_by_upcard = {
+        "knock.max_deadwood": (k is not None and k.max_deadwood == "upcard", "the knock limit is the upcard's value"),
+        "knock.by_upcard": (k is not None and bool(k.by_upcard), "the knock limit depends on the upcard"),
+        "scoring.by_upcard": (bool(r.scoring.by_upcard), "scores are multiplied by the upcard"),
+    }
+    for path, (on, what) in set_by_upcard.items():
+        if on:
+            yield Problem(path, f"{what}, but no upcard is turned", "remove `upcard: none`")
 
 
 @check("E332")
@@ -312,7 +323,7 @@ def knock_threshold(r: Ruleset, doc: dict):
         return
     # A limit no hand reaches is a knock at any count: a rule some games use, and no
     # different from `under 99` in Gin (whose worst hand has 98), so both are accepted.
-    if k.max_deadwood < 0:
+    if k.max_deadwood != "upcard" and k.max_deadwood < 0:
         yield Problem("knock.max_deadwood", "a knock needs deadwood below zero, which no hand has",
                       "knock with deadwood of 0 or more; for gin only, use `gin:`")
 

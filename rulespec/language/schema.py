@@ -55,6 +55,7 @@ FIELD_WORDS = {
     "opening.contracts.round": "the round number", "opening.contracts.options.count": "the number of melds",
     "opening.contracts.options.size": "the size of a meld", "opening.contracts": "the number of contracts",
     "opening.threshold": "the opening score", "knock.max_deadwood": "the knock limit",
+    "knock.by_upcard": "the knock limit for an upcard", "scoring.by_upcard": "the score multiplier",
     "show": "the number of sequences", "drops": "a drop's cost", "drops.misses": "the missed turns",
     "stock.remaining": "the cards left in the stock", "stock.times": "the number of times the stock is reused",
     "scoring": "a score", "scoring.rummy.multiplier": "the going-rummy multiplier", "game.target": "the target score",

@@ -13,10 +13,12 @@ from lark import Token, Tree
 
 from .. import cards as C
 from .diagnostics import Diagnostic, line_of
+from .clauses import PHRASES
 from .schema import either, term_words
 
 # Paths whose clauses add items to one list rather than set one value.
-APPEND_PATHS = frozenset({"deck.packs", "deal.sizes", "wilds.ranks", "wilds.cards", "not_enforced"})
+APPEND_PATHS = frozenset({"deck.packs", "deal.sizes", "wilds.ranks", "wilds.cards", "not_enforced",
+                          "knock.by_upcard", "scoring.by_upcard"})
 
 #: The words of a provenance marker, ``(common rule: …)``: where a rule comes from.
 MARK_KINDS = ("source", "common rule", "house choice")
@@ -71,88 +73,6 @@ class FileRules:
     marks: list = None
 
 
-PHRASES: dict[str, tuple[tuple[str, object], ...]] = {
-    "partners_none": (("partnerships", None),),
-    "deck_no_jokers": (("deck.jokers", 0), ("deck.jokers_per_pack", False)),
-    "aces_low": (("aces.mode", "low"),),
-    "aces_high": (("aces.mode", "high"),),
-    "aces_either": (("aces.mode", "either"),),
-    "aces_around": (("aces.mode", "around"),),
-    "wild_jokers": (("wilds.jokers", True),),
-    "wild_cut": (("wilds.cut", True),),
-    "wild_natural_always": (("wilds.as_natural", "always"),),
-    "wild_natural_runs": (("wilds.as_natural", "runs"),),
-    "wild_not_outnumber": (("wilds.not_outnumber", True),),
-    "wild_all_any": (("wilds.all_wild", "any"),),
-    "wild_all_sets": (("wilds.all_wild", "sets"),),
-    "wild_all_never": (("wilds.all_wild", "never"),),
-    "replace_runs": (("wilds.replace.melds", ["run"]),),
-    "replace_sets": (("wilds.replace.melds", ["set"]),),
-    "replace_any": (("wilds.replace.melds", ["run", "set"]),),
-    "replace_reuse": (("wilds.replace.reuse_this_turn", True),),
-    "replace_after_opening": (("wilds.replace.after_opening", True),),
-    "meld_no_sets": (("melds.set", None),),
-    "meld_no_runs": (("melds.run", None),),
-    "meld_in_hand": (("melds.on_table", False),),
-    "deal_rotation": (("deal.rotation", "left"),),
-    "deal_rotation_right": (("deal.rotation", "right"),),
-    "upcard_yes": (("deal.upcard", True),),
-    "upcard_none": (("deal.upcard", False),),
-    "upcard_bury": (("deal.upcard_wild", "bury"),),
-    "draw_not_first": (("turn.starter_draws", False),),
-    "draw_meld_taken": (("turn.meld_taken_at_once", True),),
-    "draw_keep_taken": (("turn.meld_taken_at_once", False),),
-    "push_then_discard": (("turn.push.then", "discard"),),
-    "push_then_stock": (("turn.push.then", "stock"),),
-    "claim_nearest": (("turn.claims.priority", "nearest"),),
-    "claim_wait": (("turn.claims.wait", True),),
-    "claim_no_wait": (("turn.claims.wait", False),),
-    "melds_any_number": (("turn.melds_per_turn", None),),
-    "melds_none_after_opening": (("turn.new_melds_after_opening", False),),
-    "lay_off_any": (("turn.layoff.onto", "any"),),
-    "lay_off_own": (("turn.layoff.onto", "own"),),
-    "lay_off_team": (("turn.layoff.onto", "team"),),
-    "lay_off_after_meld": (("turn.layoff.requires", "own meld"),),
-    "lay_off_after_opening": (("turn.layoff.requires", "opening"),),
-    "lay_off_never": (("turn.layoff", None),),
-    "discard_not_taken": (("turn.discard_taken", False),),
-    "discard_may_be_taken": (("turn.discard_taken", True),),
-    "out_optional": (("going_out.final_discard", "optional"),),
-    "out_required": (("going_out.final_discard", "required"),),
-    "out_forbidden": (("going_out.final_discard", "forbidden"),),
-    "out_never": (("going_out", None),),
-    "opening_exact": (("opening.exact", True),),
-    "opening_wild_natural": (("opening.wild_counts_as_natural", True),),
-    "opening_wild_own": (("opening.wild_counts_as_natural", False),),
-    "knock_lay_off": (("knock.defender_lays_off", True),),
-    "knock_no_lay_off": (("knock.defender_lays_off", False),),
-    "gin_allowed": (("gin", {}),),
-    "gin_big": (("gin.big_gin", True),),
-    "gin_no_big": (("gin.big_gin", False),),
-    "show_whole_hand": (("show", {}),),
-    "stock_ends": (("stock.action", "end"),),
-    "stock_void": (("stock.outcome", "void"),),
-    "stock_differences": (("stock.outcome", "differences"),),
-    "stock_last_discard_knock": (("stock.last_discard", "knock"),),
-    "stock_last_discard_none": (("stock.last_discard", "none"),),
-    "stock_stalemate_end": (("stock.stalemate", "end"),),
-    "stock_stalemate_play_on": (("stock.stalemate", "play on"),),
-    "score_winner_collects": (("scoring.method", "winner collects"),),
-    "score_penalty": (("scoring.method", "penalty"),),
-    "score_knock": (("scoring.method", "knock"),),
-    "score_ties_defender": (("scoring.knock.ties", "defender"),),
-    "score_ties_knocker": (("scoring.knock.ties", "knocker"),),
-    "score_rummy_double": (("scoring.rummy", {"multiplier": 2, "bonus": 0}),),
-    "count_all": (("scoring.count", "all"),),
-    "count_unmatched": (("scoring.count", "unmatched"),),
-    "count_show": (("scoring.count", "show"),),
-    "game_any_rounds": (("game.rounds", None),),
-    "game_highest": (("game.winner", "highest"),),
-    "game_lowest": (("game.winner", "lowest"),),
-    "term_opening": (("terms.opening", "opening"),),
-    "term_going_down": (("terms.opening", "going down"),),
-}
-
 _NUMBER_WORDS = {w: i for i, w in enumerate(
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen".split()
 )}
@@ -187,6 +107,20 @@ def _value(tok: Token):
         word = str(tok)
         return _MELD_KINDS[word[:-1] if word.endswith("s") else word]
     return str(tok)
+
+
+_SUIT_WORDS = {"spade": "S", "heart": "H", "diamond": "D", "club": "C"}
+
+
+def _upcard(tree: Tree) -> dict:
+    """`when the upcard is an ace` / `... a spade` as ``{"rank": "A"}`` / ``{"suit": "S"}``."""
+    tok = tree.children[0]
+    if tok.type == "RANK":
+        return {"rank": _value(tok)}
+    word = str(tok).removesuffix("s")
+    if word in _SUIT_WORDS:
+        return {"suit": _SUIT_WORDS[word]}
+    return {"rank": word[0].upper()}
 
 
 class RuleTransformer:
@@ -403,6 +337,20 @@ class RuleTransformer:
 
     def knock_at_most(self, node, n):
         self.set(node, "knock.max_deadwood", n)
+
+    def knock_upcard_value(self, node):
+        self.set(node, "knock.max_deadwood", "upcard")
+
+    def knock_by_upcard(self, node, n, upcard):
+        self.set(node, "knock.by_upcard", {"value": n, **_upcard(upcard)})
+
+    def knock_gin_by_upcard(self, node, upcard):
+        self.set(node, "knock.by_upcard", {"value": 0, **_upcard(upcard)})
+
+    def score_by_upcard(self, node, factor, upcard):
+        times = {"factor_double": 2, "factor_triple": 3}.get(factor.data)
+        times = times or _value(factor.children[0])
+        self.set(node, "scoring.by_upcard", {"value": times, **_upcard(upcard)})
 
     def knock_run_end_layoffs(self, node, n):
         self.set(node, "knock.defender_lays_off", True)

@@ -187,7 +187,10 @@ def _ending(ir):
         "optional": "with or without a final discard", "required": "only with a final discard",
         "forbidden": "only without a final discard"}[g["final_discard"]]
     k = ir["knock"]
-    yield "Most deadwood for a knock", "no knocking" if k is None else W.points(k["max_deadwood"])
+    yield "Most deadwood for a knock", "no knocking" if k is None else (
+        "the upcard's value" if k["max_deadwood"] == "upcard" else W.points(k["max_deadwood"]))
+    yield "Most deadwood for a knock, by upcard", "—" if k is None else _by_upcard(
+        k.get("by_upcard"), lambda v: "gin only" if v == 0 else W.points(v))
     yield "Opponent lays off after a knock", "—" if k is None else _yes(k["defender_lays_off"])
     yield "Cards laid off at each end of a run", "—" if k is None or not k["defender_lays_off"] else (
         "any number" if k.get("run_end_layoffs") is None else W.number(k["run_end_layoffs"]))
@@ -239,6 +242,13 @@ def _scoring(ir):
     yield "Big gin bonus", "—" if k is None else W.points(k["big_gin"])
     yield "Wrong show", _points_or(s["wrong_show"])
     yield "Valid show by a losing player", _points_or(s["valid_show"])
+    yield "Scores multiplied, by upcard", _by_upcard(s.get("by_upcard"), lambda v: f"× {v}")
+
+
+def _by_upcard(rules, what) -> str:
+    """``by_upcard`` rules in a row of the comparison: "ace: gin only; spade: × 2"."""
+    return "; ".join(f"{W.upcard_kind(r).split(' ', 1)[1]}: {what(r['value'])}"
+                     for r in rules or ()) or "none"
 
 
 def _game(ir):

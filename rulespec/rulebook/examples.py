@@ -16,6 +16,8 @@ from . import words as W
 #: The card imagined as cut for the deal when a variant cuts a wild card (any would do;
 #: the examples below avoid its rank).
 EXAMPLE_CUT = "JH"
+#: The upcard imagined in a worked knock when the upcard sets the knock limit.
+EXAMPLE_UPCARD = "8D"
 
 
 def cards(text: str) -> list[int]:

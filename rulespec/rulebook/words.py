@@ -67,6 +67,22 @@ def rank_name(rank: str, many: bool = False) -> str:
     return (_RANK_PLURALS.get(rank) or name + "s") if many else name
 
 
+def upcard_kind(rule: dict) -> str:
+    """The upcard a ``by_upcard`` rule is for: "an ace", "a seven", "a spade"."""
+    rank, suit = rule.get("rank"), rule.get("suit")
+    if suit:
+        return "a " + C.SUIT_NAMES[suit][:-1]
+    if rank is None:
+        return "any card"
+    name = rank_name(rank)
+    return ("an " if name[0] in "aeiou" else "a ") + name
+
+
+def times(n: int) -> str:
+    """A multiplier as a past participle: "doubled", "tripled", "multiplied by 4"."""
+    return {2: "doubled", 3: "tripled"}.get(n, f"multiplied by {n}")
+
+
 def capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 

@@ -93,6 +93,8 @@ class Dealing:
         self.phase = Phase.DEAL
         self.knocker = None
         self.knock_limit = None
+        self.first_upcard = None
+        self._set_knock_max()
         self.big_gin = False
         self.defenders: list[int] = []
         self.claimers: list[int] = []
@@ -120,6 +122,8 @@ class Dealing:
             self._chance.insert(0, (A.UPCARD, None))
         else:
             self.discards.append(card)
+            self.first_upcard = card
+            self._set_knock_max()
 
     def _begin(self) -> None:
         """The deal is done: offer the upcard where the rules say so, else the first turn."""

@@ -83,7 +83,7 @@ class Exhaustion:
             hand = self.hands[p] + [top]
             if self._big_gin_ok(hand):
                 return True
-            limit = self.ruleset.knock.max_deadwood
+            limit = self.knock_max
             if self._deadwood_after_discard(hand) > limit:
                 return False
             # the knock's discard may not be the card just taken, where the rules say so

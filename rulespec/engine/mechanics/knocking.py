@@ -9,6 +9,7 @@ from .. import actions as A
 from ..actions import Action
 from ..phases import Ending, Phase
 from ..views import TableMeld
+from ..scoring import upcard_rules
 from . import names, not_held, ordered
 
 
@@ -16,10 +17,26 @@ class Knocking:
     """Plays ``knock:`` (``when deadwood <= N``, ``gin at 0``, ``defender lays off unless
     gin``, lay-offs at most N beyond a run's ends, melds laid out no longer than N) and
     ``gin:`` (big gin: every card melded, nothing discarded). Reads ``knock.max_deadwood``,
+    ``knock.by_upcard`` (the limit set by the first upcard, once per hand),
     ``knock.defender_lays_off``, ``knock.run_end_layoffs``, ``knock.lay_out_max``, ``gin``,
     ``gin.big_gin``. Phases ``knock`` (the knocker's melds, then ``pass``), ``lay off``
     (a defender onto the knocker's melds) and ``defend`` (the defender's melds). The
     knock is settled in :mod:`..scoring`."""
+
+    def _set_knock_max(self) -> None:
+        """The most deadwood a knock may have this hand, read once per hand (when the first
+        upcard is turned): the rules' number or the upcard's value, unless a rule for the
+        upcard's rank or suit says otherwise (``gin only when the upcard is an ace``)."""
+        k = self.ruleset.knock
+        if k is None:
+            return
+        up = self.first_upcard
+        limit = k.max_deadwood
+        if limit == "upcard":
+            limit = self.rules.value[up] if up is not None else 0
+        for r in upcard_rules(k.by_upcard, up)[:1]:
+            limit = r.value
+        self.knock_max = limit
 
     def _deadwood(self, hand) -> int:
         return deadwood_value(self.rules, list(hand))
@@ -37,7 +54,7 @@ class Knocking:
         hand = self.hands[p]
         if rs.knock is None:
             return out
-        limit = rs.knock.max_deadwood
+        limit = self.knock_max
         if self._deadwood_after_discard(hand) <= limit:
             banned = self._banned_discard(p)
             for c in sorted(set(hand), key=C.sort_key):
@@ -101,7 +118,7 @@ class Knocking:
         self.discards.append(card)
         self.top_discarder = p
         self.knocker = p
-        self.knock_limit = self.ruleset.knock.max_deadwood
+        self.knock_limit = self.knock_max
         self.big_gin = False
         self.phase = Phase.KNOCK
 
@@ -174,8 +191,14 @@ class Knocking:
             return "you may knock only after drawing, in your own turn"
         rest = list(self.hands[self.player])
         rest.remove(parsed.cards[0])
-        return (f"you may knock only with deadwood of {rs.knock.max_deadwood} or less; after "
-                f"discarding {names(parsed.cards)} your deadwood is {self._deadwood(rest)}")
+        after = f"after discarding {names(parsed.cards)} your deadwood is {self._deadwood(rest)}"
+        if self.knock_max == rs.knock.max_deadwood:
+            return f"you may knock only with deadwood of {self.knock_max} or less; {after}"
+        if self.knock_max == 0:
+            return (f"the upcard was {names([self.first_upcard])}: you may knock only with gin "
+                    f"(no deadwood); {after}")
+        return (f"the upcard was {names([self.first_upcard])}: you may knock only with deadwood "
+                f"of {self.knock_max} or less; {after}")
 
     def _refuse_gin(self, parsed, missing, offered: bool) -> str | None:
         """Why big gin is refused: the rules have none, or the hand is not all melds."""

@@ -14,12 +14,17 @@ class Knocking(Base):
         if k is None:
             return
         m = k["max_deadwood"]
-        term = (f"less than {W.points(m + 1)}" if m + 1 in (10, 5, 15) else
-                f"{W.points(m)} or less")
+        if m == "upcard":
+            term = ("no more than the value of the upcard (the card turned up to start the "
+                    "discard pile; everyone may ask what it was)")
+        else:
+            term = (f"less than {W.points(m + 1)}" if m + 1 in (10, 5, 15) else
+                    f"{W.points(m)} or less")
         text = (f"**Knocking.** Your **deadwood** is the cards in your hand that are not in melds. "
                 f"When the total value of your deadwood is {term}, you may knock at the end of a "
                 f"turn: discard one card face down and lay out your hand in melds and deadwood. "
                 f"The opponent then lays out their hand.")
+        text += "".join(_by_upcard(r) for r in k.get("by_upcard") or ())
         if k["defender_lays_off"]:
             most = k.get("run_end_layoffs")
             text += (" The opponent may lay off deadwood cards onto the knocker's melds (unless "
@@ -47,3 +52,10 @@ class Knocking(Base):
                      f"{W.number(n + 1)} cards form melds, you may lay them all down without "
                      f"discarding.")
         yield "ending", 2, text
+
+
+def _by_upcard(rule: dict) -> str:
+    """The knock limit of a hand whose upcard is of a rank or suit, as a sentence."""
+    most = ("you may knock only with no deadwood at all: gin" if rule["value"] == 0 else
+            f"the most deadwood you may knock with is {W.points(rule['value'])}")
+    return f" When the upcard is {W.upcard_kind(rule)}, {most}."

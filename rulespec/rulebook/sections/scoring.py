@@ -40,6 +40,10 @@ class Scoring(Base):
         if valid is not None:
             out.append(f"A losing player who shows a valid hand of their own scores "
                        f"{W.points(valid)}.")
+        for r in s.get("by_upcard") or ():
+            out.append(f"When the upcard (the card turned up to start the discard pile) is "
+                       f"{W.upcard_kind(r)}, every score of the hand, bonuses included, is "
+                       f"{W.times(r['value'])}.")
         yield "scoring", 1, "\n\n".join(out)
         example = self.scoring_example()
         if example:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ... import cards as C
 from .. import words as W
-from ..examples import EXAMPLE_CUT
+from ..examples import EXAMPLE_CUT, EXAMPLE_UPCARD
 from .base import Base
 
 
@@ -23,7 +23,12 @@ class Worked(Base):
         knocker = C.parse_cards("4H 5H 6H 7H 9S 9D 9C AS 2C 3D")
         other = C.parse_cards("KS KH KD 10C JC QC 8H 5D 6C QD")
         a, b = v.best_arrangement(knocker), v.best_arrangement(other)
-        if rs.knock is None or a.deadwood_points > rs.knock.max_deadwood or a.deadwood_points == 0:
+        if rs.knock is None:
+            return ""
+        limit, upcard = rs.knock.max_deadwood, C.parse_card(EXAMPLE_UPCARD)
+        if limit == "upcard":  # the example's upcard sets it
+            limit = v.card_value(upcard)
+        if a.deadwood_points > limit or a.deadwood_points == 0:
             return ""
         d = b.deadwood_points
         laid = []
@@ -37,7 +42,9 @@ class Worked(Base):
                     laid.append(card)
             d = sum(v.card_value(c) for c in left)
         k = a.deadwood_points
-        lines = ["**A worked example** (computed by the meld code). The knocker holds "
+        up = (f"The upcard was {W.card(upcard)}, so a knock may have up to {W.points(limit)}. "
+              if rs.knock.max_deadwood == "upcard" else "")
+        lines = ["**A worked example** (computed by the meld code). " + up + "The knocker holds "
                  + " ".join(W.cards(m.cards) for m in a.melds)
                  + f" with deadwood {W.cards(a.deadwood)}, which counts {k}. The opponent holds "
                  + " ".join(W.cards(m.cards) for m in b.melds)
@@ -53,6 +60,9 @@ class Worked(Base):
                          f"{W.points(k - d + ks.undercut)}.")
         lines.append(f"Had the knocker gone gin instead, they would have scored "
                      f"{b.deadwood_points} + {ks.gin} = {W.points(b.deadwood_points + ks.gin)}.")
+        for r in rs.scoring.by_upcard:
+            lines.append(f"Had the upcard been {W.upcard_kind({'rank': r.rank, 'suit': r.suit})},"
+                         f" these scores would have been {W.times(r.value)}.")
         return " ".join(lines)
 
     def penalty_example(self) -> str:
