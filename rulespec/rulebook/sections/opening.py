@@ -51,8 +51,13 @@ class Opening(Base):
     def threshold_text(self, o) -> list[str]:
         ovalues = o["values"]
         text = (f"Your first melds, laid down in one turn, must be worth at least "
-                f"{W.points(o['threshold'])} together. Until you have "
-                f"{self.vocab.open('done')} you may not lay off.")
+                f"{W.points(o['threshold'])} together.")
+        layoff = self.ir["turn"]["layoff"]
+        if layoff is not None:  # lay-offs may need the opening, a meld of one's own, or nothing
+            done = self.vocab.open("done")
+            text += (f" You may lay off onto melds on the table before you have {done}."
+                     if layoff["requires"] == "nothing" else
+                     f" Until you have {done} you may not lay off.")
         if o["wild_counts_as_natural"]:
             text += " A wild card counts as the card it stands for."
         else:
