@@ -44,6 +44,9 @@ CLAIMS = [
     (_TARGET,
      lambda rs: rs.game.target is not None and rs.game.rounds != 1,
      "a game of a single deal ends with that deal, whatever the totals"),
+    (r"before making any other meld",
+     lambda rs: rs.turn.new_melds_after_opening,
+     "after opening no new meld may be started: the contract comes before laying off only"),
     (r"never outnumber the natural cards in a meld\.",
      lambda rs: rs.wilds.all_wild == "never",
      "a meld made only of wild cards is an exception the sentence must state"),
@@ -67,6 +70,8 @@ PAIRS = [
     (r"never outnumber", r"made only of wild cards( is| are)? allowed|only of wild cards",
      r"never outnumber[^.]*except",
      "wild cards never outnumber naturals, and a meld of wild cards only"),
+    (r"before making any other meld", r"may not start new melds", None,
+     "other melds after the contract, and no new meld after it"),
     (r"Until you have \w+ you may not lay off", r"lay off[^.]*before you have", None,
      "no lay-off before opening, and a lay-off before opening"),
 ]
