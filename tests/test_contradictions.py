@@ -86,6 +86,9 @@ OUTSIDE = {
     "wrotham-two-melds": 'variant "Wrotham: two melds"\nextends "wrotham"\n'
                          "melding: 2 melds per turn\n",
     "gin-one-deal": 'variant "Gin: one deal"\nextends "gin"\ngame: 1 deal\n',
+    # no meld of wild cards only: "never outnumber" stands without an exception
+    "continental-no-wild-trios": (VARIANTS / "continental.rules").read_text(encoding="utf-8")
+    .replace("all-wild sets only", "").replace('variant "', 'variant "No wild trios: '),
 }
 
 
@@ -145,3 +148,16 @@ def test_the_pair_table_catches_what_it_names(text, expected):
             if re.search(a, text) and re.search(b, text)
             and not (fits and re.search(fits, text))]
     assert len(hits) == expected
+
+
+def test_the_tables_still_match_the_pages(pages):
+    """A pattern that no page matches any more checks nothing: each claim and each side
+    of each pair is found on some page, so a change of wording fails here first."""
+    texts = [text for _, _, text in pages]
+    patterns = [said for said, _, _ in CLAIMS] + [p for a, b, _, _ in PAIRS for p in (a, b)]
+    dead = [p for p in patterns if not any(re.search(p, t) for t in texts)]
+    assert not dead, dead
+    free = next(v for n, v, _ in pages if n == "romme-free-layoffs")
+    assert free.ruleset.turn.layoff.requires == "nothing"
+    tame = next(v for n, v, _ in pages if n == "continental-no-wild-trios")
+    assert tame.ruleset.wilds.all_wild == "never"
