@@ -77,6 +77,8 @@ APPLIES_WHEN: dict[str, tuple[Callable[[Ruleset], bool], str]] = {
     "scoring.count": (lambda rs: rs.scoring.method != "knock" or rs.stock.outcome == "differences",
                       "a knock counts deadwood; only differences at an exhausted stock count "
                       "hands the variant's way"),
+    "game.target": (lambda rs: rs.game.rounds != 1,
+                    "a game of a single deal ends with that deal, whatever the totals"),
     "opening.exact": (lambda rs: bool(rs.opening.contracts),
                       "only a contract can be met exactly (E333 refuses it without one)"),
     "opening.values": (lambda rs: rs.opening.threshold is not None,

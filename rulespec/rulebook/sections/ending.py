@@ -12,7 +12,9 @@ from .base import Base
 class Ending(Base):
     def game_md(self, g) -> Iterator:
         rs = self.rs
-        target, rounds, elim, winner = g["target"], g["rounds"], g["eliminate"], g["winner"]
+        rounds, elim, winner = g["rounds"], g["eliminate"], g["winner"]
+        # one deal ends the game whatever the totals (engine/scoring.py): no target to state
+        target = g["target"] if rounds != 1 else None
         best = "highest" if winner == "highest" else "lowest"
         team = "team" if rs.partnerships is not None else "player"
         parts = []

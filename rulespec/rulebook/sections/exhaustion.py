@@ -26,26 +26,40 @@ class Exhaustion(Base):
                                 "onto a meld there, nobody can ever go out: the hand ends at "
                                 "once, and " + self.stock_scored(s["outcome"]) + ".")
         last = s.get("last_discard", "any")
-        if last == "knock":
+        rem = s["remaining"]
+        # with cards left, "exhausted" is defined once, so the page and the lead say one thing
+        defined = ("" if rem == 0 else f"The stock counts as exhausted when only "
+                   f"{W.plural(rem, 'card')} are left in it. ")
+        when = "When the stock runs out" if rem == 0 else "When the stock is exhausted"
+        void_at_wall = s["action"] == "end" and s["outcome"] == "void"
+        if last == "knock" and not void_at_wall:  # else the stock rule below says it
             yield "ending", 6, ("Once the stock is exhausted, the top card of the discard pile "
                                 "may be taken only by a player who then knocks at once.")
-        rem = s["remaining"]
-        when = ("When the stock runs out" if rem == 0 else
-                f"When only {W.plural(rem, 'card')} are left in the stock")
         if s["action"] != "end":  # the pile is reused; the hand ends only after the last reuse
             times = s["times"]
             text = self.restock_text(when, s["action"], times, last)
             if times is not None:
                 text += self.exhausted_scored(s["outcome"])
-        elif s["outcome"] == "void":
-            text = (f"{when} before anyone has ended the hand, the hand is void: nobody scores, "
-                    f"and the cards are dealt again.")
+        elif void_at_wall:
+            text = self.void_text(when, last)
         else:
             text = (f"{when}, the hand ends at once: nobody may take the top discard."
                     if last == "none" else
                     f"{when} and the next player does not want the top discard, the hand ends.")
             text += self.exhausted_scored(s["outcome"])
-        yield "ending", 5, "**The stock.** " + text
+        yield "ending", 5, "**The stock.** " + defined + text
+
+    @staticmethod
+    def void_text(when: str, last: str) -> str:
+        """The hand is void at the wall; the engine still offers the top discard to the
+        player to move (engine/mechanics/exhaustion.py), freely or only to knock."""
+        void = "the hand is void: nobody scores, and the cards are dealt again."
+        if last == "none":
+            return f"{when} before anyone has ended the hand, {void}"
+        if last == "knock":
+            return (f"{when} before anyone has ended the hand, the next player may take the top "
+                    f"card of the discard pile only to knock at once; if they do not, {void}")
+        return f"{when} and the next player does not want the top discard, {void}"
 
     def exhausted_scored(self, outcome: str) -> str:
         """How a hand the stock ended is scored, as sentences to follow the stock rule."""

@@ -14,7 +14,11 @@ class Melding(Base):
         new_after = t["new_melds_after_opening"]
         text = "**Meld** (optional): lay melds from your hand face up on the table in front of you."
         if per_turn is not None:
-            text += f" You may lay down at most {W.plural(per_turn, 'meld')} in a turn."
+            text += f" You may lay down at most {W.plural(per_turn, 'meld')} in a turn"
+            # where the whole hand goes down at once the engine lifts the limit (melding.py)
+            text += (f", except in {self.round_words(whole)}: then you may not meld until you "
+                     f"can lay down your whole hand at once, in as many melds as it takes."
+                     if whole is not None else ".")
         else:
             text += " You may lay down as many melds as you like."
         title = self.opening_title()
@@ -28,7 +32,7 @@ class Melding(Base):
         if not new_after:
             text += (f" Once you have {v.open('done')} you may not start new melds: your other "
                      f"cards can only be laid off.")
-        if whole is not None:
+        if whole is not None and per_turn is None:
             text += (f" In {self.round_words(whole)} you may not meld until you can lay down your "
                      f"whole hand at once.")
         return [text]

@@ -34,8 +34,11 @@ class Opening(Base):
                 dealt = self.variant.deal_size(self.player_counts()[0], c["round"])
                 row.append(W.number(dealt or 0))
             rows.append(row + [W.capital(text), W.number(fewest)])
+        # with no new melds after opening, the only thing the contract comes before is laying off
+        new_after = self.ir["turn"]["new_melds_after_opening"]
+        before = "making any other meld or laying off" if new_after else "laying off"
         out = [f"Each round has its own contract: the melds a player must lay down first, all in "
-               f"one turn, before making any other meld or laying off. Laying down the contract "
+               f"one turn, before {before}. Laying down the contract "
                f"is called {v.open('noun')}. Every player must meet the contract themselves.\n\n"
                + self.table(head, rows)]
         sizes = [(k, getattr(self.rs.melds, k)) for k in ("set", "run")
@@ -51,8 +54,13 @@ class Opening(Base):
     def threshold_text(self, o) -> list[str]:
         ovalues = o["values"]
         text = (f"Your first melds, laid down in one turn, must be worth at least "
-                f"{W.points(o['threshold'])} together. Until you have "
-                f"{self.vocab.open('done')} you may not lay off.")
+                f"{W.points(o['threshold'])} together.")
+        layoff = self.ir["turn"]["layoff"]
+        if layoff is not None:  # lay-offs may need the opening, a meld of one's own, or nothing
+            done = self.vocab.open("done")
+            text += (f" You may lay off onto melds on the table before you have {done}."
+                     if layoff["requires"] == "nothing" else
+                     f" Until you have {done} you may not lay off.")
         if o["wild_counts_as_natural"]:
             text += " A wild card counts as the card it stands for."
         else:

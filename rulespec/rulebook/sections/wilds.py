@@ -33,17 +33,21 @@ class Wilds(Base):
         elif nat == "always":
             lines.append("A wild card that is not a joker may also stand for itself, as a natural "
                          "card.")
-        if w["not_outnumber"]:
-            lines.append("Wild cards may never outnumber the natural cards in a meld.")
+        allw = w["all_wild"]
+        if w["not_outnumber"]:  # a meld with no natural card is not held to it (melds/context.py)
+            lines.append("Wild cards may never outnumber the natural cards in a meld" + {
+                "sets": f", except that a {self.vocab.set} may be made only of wild cards (a "
+                        f"{self.vocab.run} may not).",
+                "any": ", except that a meld may be made only of wild cards.",
+            }.get(allw, "."))
         if w["max_per_meld"] is not None:
             lines.append(f"A meld may hold at most {W.plural(w['max_per_meld'], 'wild card')}.")
-        allw = w["all_wild"]
-        if allw == "sets":
+        if allw == "sets" and not w["not_outnumber"]:
             lines.append(f"A {self.vocab.set} made only of wild cards is allowed; a "
                          f"{self.vocab.run} is not.")
-        elif allw == "any":
+        elif allw == "any" and not w["not_outnumber"]:
             lines.append("A meld made only of wild cards is allowed.")
-        else:
+        elif allw == "never":
             lines.append("A meld needs at least one natural card.")
         rep = w["replace"]
         if rep is not None:
