@@ -104,7 +104,10 @@ def run_games(variant, games: int, settings: Settings, workers: int = 1,
         queue = iter(range(games))
         pending = {pool.submit(_play, i) for i in itertools.islice(queue, 4 * workers)}
         while pending:
-            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            # wake at least four times a second: Ctrl-C or SIGTERM may reach another thread
+            # of this process, and only the main thread, once awake, runs the handler that
+            # stops the run (one long game in each worker would otherwise hold it asleep)
+            done, pending = wait(pending, timeout=0.25, return_when=FIRST_COMPLETED)
             for f in done:
                 yield f.result()
                 nxt = next(queue, None)
