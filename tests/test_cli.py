@@ -172,6 +172,15 @@ def test_check_play_reports_progress(fast_ticks, capsys):
 # ------------------------------------------------------------------ stopping (issue 13, item 12)
 
 
+def _as_from_a_terminal() -> None:
+    """A command started at a terminal receives Ctrl-C; a child of a test runner may
+    inherit SIGINT ignored or blocked (a run that hung printed progress for 30 s after
+    the signal, as if it never came), so the child starts as a shell would start it."""
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM})
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
 def _stopped_run(how: str):
     """Start a 2,000-game simulation on two workers, stop it after 4 s as ``how`` says;
     (the process, its output, its error output, seconds it took to stop), or None with
@@ -179,7 +188,7 @@ def _stopped_run(how: str):
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     p = subprocess.Popen([sys.executable, "-m", "rulespec", "simulate", GIN, "-n", "2000", "--workers", "2",
                           "--json"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
-                         start_new_session=True)
+                         start_new_session=True, preexec_fn=_as_from_a_terminal)
     try:
         time.sleep(4)
         assert p.poll() is None
