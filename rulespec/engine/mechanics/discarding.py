@@ -23,12 +23,16 @@ class Discarding:
             return None
         return t
 
-    def _do_discard(self, a: Action) -> None:
-        p = self.player
-        card = a.cards[0]
+    def _throw(self, p: int, card: int) -> None:
+        """``card`` from ``p``'s hand onto the discard pile (a discard, or a knock's)."""
         self.hands[p].remove(card)
         self.discards.append(card)
         self.top_discarder = p
+
+    def _do_discard(self, a: Action) -> None:
+        p = self.player
+        card = a.cards[0]
+        self._throw(p, card)
         t = self.ruleset.turn
         if self.taken is not None and card == self.taken:
             self.throw_backs += 1

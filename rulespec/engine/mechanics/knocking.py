@@ -113,10 +113,7 @@ class Knocking:
 
     def _do_knock(self, a: Action) -> None:
         p = self.player
-        card = a.cards[0]
-        self.hands[p].remove(card)
-        self.discards.append(card)
-        self.top_discarder = p
+        self._throw(p, a.cards[0])
         self.knocker = p
         self.knock_limit = self.knock_max
         self.big_gin = False
