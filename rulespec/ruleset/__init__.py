@@ -1,0 +1,119 @@
+"""The compiled ruleset: frozen, typed, and the only thing the engine, the meld code and
+the rulebook read.
+
+The classes live by section (``table``: players, cards and melds; ``turns``: the deal
+and the turn; ``endings``: how a hand ends and scores); ``convert`` moves between them and
+the IR. The IR (plain JSON) has exactly these field names, plus an ``at`` source span on each
+node; :func:`from_ir` builds these classes from it. Every field is a rule a variant file
+can state; its default is what the compiler assumes when the file is silent.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import typing
+from dataclasses import dataclass
+from functools import cached_property
+
+from .. import cards as C
+
+from .convert import _bare, _structured, field_pattern, from_dict, leaves, to_plain
+from .endings import (ByUpcard, Drops, Exhaustion, GameEnd, Gin, GoingOut, Knock, KnockScoring,
+                      Rummy, Scoring, Show)
+from .table import (Aces, Between, CardValue, Deck, Melds, PackRule, Partnerships, Replace,
+                    RunRule, SetRule, Values, Wilds)
+from .turns import Claims, Contract, Deal, HandSize, LayOff, Opening, Push, Requirement, Turn
+
+__all__ = [
+    "Aces", "Between", "ByUpcard", "CardValue", "Claims", "Contract", "Deal", "Deck", "Drops",
+    "Exhaustion", "GameEnd", "Gin", "GoingOut", "HandSize", "Knock", "KnockScoring", "LayOff",
+    "Melds", "Opening", "Origin", "PackRule", "Partnerships", "Push", "Replace", "Requirement",
+    "Ruleset", "RunRule", "Rummy", "Scoring", "SetRule", "Show", "Terms", "Turn", "Values",
+    "Wilds", "field_paths", "field_pattern", "from_dict", "from_ir", "leaves", "to_plain",
+]
+
+@dataclass(frozen=True)
+class Terms:
+    """The words the variant's own rules use, so that its rulebook speaks them; play does
+    not depend on them. ``set``: "set" | "trio"; ``run``: "run" | "sequence" | "straight";
+    ``opening``: "opening" | "going down"."""
+
+    set: str = "set"
+    run: str = "run"
+    opening: str = "opening"
+
+
+@dataclass(frozen=True)
+class Origin:
+    """Where the rules came from: for a house-rule file, its parent and what it changed."""
+
+    file: str
+    parent: str | None = None
+    overrides: tuple[str, ...] = ()
+
+
+# ---------------------------------------------------------------- the ruleset
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    name: str
+    players: Between
+    deck: Deck = Deck()
+    aces: Aces = Aces()
+    values: Values = Values()
+    wilds: Wilds = Wilds()
+    melds: Melds = Melds()
+    deal: Deal = Deal()
+    turn: Turn = Turn()
+    opening: Opening = Opening()
+    going_out: GoingOut | None = GoingOut()
+    knock: Knock | None = None
+    gin: Gin | None = None
+    show: Show | None = None
+    drops: Drops | None = None
+    stock: Exhaustion = Exhaustion()
+    scoring: Scoring = Scoring()
+    game: GameEnd = GameEnd()
+    partnerships: Partnerships | None = None
+    terms: Terms = Terms()
+    not_enforced: tuple[str, ...] = ()  # rules of the game the interpreter does not play
+    origin: Origin | None = None
+
+    @cached_property
+    def natural_values(self) -> tuple[int, ...]:
+        """Penalty value of each natural card code 0..51 (wild status aside)."""
+        base = [self.values.ranks[C.rank_of(c)] for c in range(C.NUM_NATURAL)]
+        for cv in self.values.cards:
+            base[C.parse_card(cv.card)] = cv.value
+        return tuple(base)
+
+    def rounds(self) -> int | None:
+        return self.game.rounds
+
+    @property
+    def stalemate_applies(self) -> bool:
+        """Does the stalemate rule (``stock.stalemate`` "end") ever end a hand here? Only
+        where it can be proved that nobody can go out: players go out by melding on the
+        table, and hands never grow (no push, no out-of-turn claims)."""
+        return (self.stock.stalemate == "end" and self.going_out is not None and self.melds.on_table
+                and self.turn.push is None and self.turn.claims is None)
+
+
+def from_ir(ir: dict) -> Ruleset:
+    """The compiled ruleset of a resolved, validated IR document."""
+    return from_dict(Ruleset, ir)
+
+
+def field_paths(tp=None, path: str = "") -> tuple[str, ...]:
+    """Every leaf field of the ruleset's types (of ``tp``, default :class:`Ruleset`) in
+    declaration order, list items written ``*``: the paths :func:`leaves` finds in an IR,
+    read from the classes, so it lists a field no variant sets yet."""
+    tp = Ruleset if tp is None else _bare(tp)
+    if dataclasses.is_dataclass(tp):
+        hints = typing.get_type_hints(tp)
+        return tuple(p for f in dataclasses.fields(tp)
+                     for p in field_paths(hints[f.name], f"{path}.{f.name}" if path else f.name))
+    if typing.get_origin(tp) is tuple and _structured(tp):
+        return field_paths(typing.get_args(tp)[0], path + ".*")
+    return (path,)

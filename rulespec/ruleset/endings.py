@@ -1,0 +1,103 @@
+"""How a hand ends and what it scores: going out, knocking and gin, shows, drops, the
+exhausted stock, rummy bonuses, scoring methods and the end of the game."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+# ---------------------------------------------------------------- ending and scoring
+
+
+@dataclass(frozen=True)
+class GoingOut:
+    final_discard: str = "optional"  # "optional" | "required" | "forbidden"
+
+
+@dataclass(frozen=True)
+class ByUpcard:
+    """A knock limit (0: gin only) or score multiplier when the upcard has ``rank``/``suit``."""
+
+    value: int
+    rank: str | None = None
+    suit: str | None = None
+
+
+@dataclass(frozen=True)
+class Knock:
+    max_deadwood: int | str  # "upcard": the value of the first upcard (Oklahoma Gin)
+    by_upcard: tuple[ByUpcard, ...] = ()  # the limit instead, for some upcards
+    defender_lays_off: bool = True
+    run_end_layoffs: int | None = None  # most laid off past each end of a run (OpenSpiel: 2)
+    lay_out_max: int | None = None  # most cards per meld laid out after a knock (OpenSpiel: 5)
+
+
+@dataclass(frozen=True)
+class Gin:
+    big_gin: bool = False  # gin with all the cards after the draw, no discard
+
+
+@dataclass(frozen=True)
+class Show:
+    """A declaration (show): the whole hand grouped, with at least ``sequences`` runs of
+    which ``pure`` are without wilds, the rest sets or runs."""
+
+    sequences: int = 2
+    pure: int = 1
+
+
+@dataclass(frozen=True)
+class Drops:
+    first: int
+    middle: int
+    misses: int | None = None  # this many missed turns in a row count as a middle drop
+
+
+@dataclass(frozen=True)
+class Exhaustion:
+    """What happens when a player wants to draw and the stock is empty (or down to
+    ``remaining`` cards)."""
+
+    remaining: int = 0
+    action: str = "turn over"  # "turn over" | "shuffle" | "end"
+    times: int | None = None  # how often the pile may be reused; None: no limit
+    outcome: str = "score"  # when the hand ends this way: "score" | "differences" | "void"
+    # once exhausted, the top discard may be taken: "any" | "knock" (only to knock at once) |
+    # "none" (the hand ends)
+    last_discard: str = "any"
+    stalemate: str = "end"  # a hand no one can ever go out of: "end" (scored as above) | "play on"
+
+
+@dataclass(frozen=True)
+class Rummy:
+    """Going rummy: out in one turn without having melded or laid off before."""
+
+    multiplier: int = 1
+    bonus: int = 0
+
+
+@dataclass(frozen=True)
+class KnockScoring:
+    undercut: int = 0
+    ties: str = "defender"  # who takes an equal count: "defender" | "knocker"
+    gin: int = 0
+    big_gin: int = 0
+
+
+@dataclass(frozen=True)
+class Scoring:
+    method: str = "winner collects"  # "winner collects" | "penalty" | "knock"
+    count: str = "all"  # "all" | "unmatched" | "show": which cards of a losing hand count
+    cap: int | None = None
+    rummy: Rummy | None = None
+    knock: KnockScoring | None = None
+    wrong_show: int | None = None
+    valid_show: int | None = None  # a loser whose own show is valid scores this
+    by_upcard: tuple[ByUpcard, ...] = ()  # every score of the hand times value (spades double)
+
+
+@dataclass(frozen=True)
+class GameEnd:
+    target: int | None = None  # first to reach this total
+    rounds: int | None = None  # a fixed number of deals
+    eliminate: int | None = None  # pool: a player at or over this total is out
+    winner: str = "highest"  # "highest" | "lowest"

@@ -1,0 +1,127 @@
+"""The table and the cards: players and partnerships, packs and jokers, card values, wild
+cards and what makes a meld."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+# ---------------------------------------------------------------- small pieces
+
+
+@dataclass(frozen=True)
+class Between:
+    """An inclusive range of whole numbers; ``max`` None means no upper limit."""
+
+    min: int
+    max: int | None = None
+
+    def __contains__(self, n: int) -> bool:
+        return n >= self.min and (self.max is None or n <= self.max)
+
+
+# ---------------------------------------------------------------- table and cards
+
+
+@dataclass(frozen=True)
+class Partnerships:
+    """Fixed partnerships; partners sit opposite, so seats alternate between teams."""
+
+    teams: int
+    size: int
+
+
+@dataclass(frozen=True)
+class PackRule:
+    """How many packs are used with a given number of players (``players`` None: always)."""
+
+    packs: int
+    players: Between | None = None
+
+
+@dataclass(frozen=True)
+class Deck:
+    packs: tuple[PackRule, ...] = (PackRule(1),)
+    jokers: int = 0
+    jokers_per_pack: bool = False  # True: ``jokers`` for every pack in play
+
+    def packs_for(self, players: int) -> int:
+        for rule in self.packs:
+            if rule.players is None or players in rule.players:
+                return rule.packs
+        return self.packs[-1].packs
+
+    def jokers_for(self, players: int) -> int:
+        return self.jokers * (self.packs_for(players) if self.jokers_per_pack else 1)
+
+    def size(self, players: int) -> int:
+        return 52 * self.packs_for(players) + self.jokers_for(players)
+
+
+@dataclass(frozen=True)
+class Aces:
+    """Where an ace may stand in a run: ``low`` (A-2-3), ``high`` (Q-K-A), ``either``
+    (one or the other, not both in one run) or ``around`` (round the corner, K-A-2)."""
+
+    mode: str = "low"
+
+
+@dataclass(frozen=True)
+class CardValue:
+    """The value of one named card, overriding its rank (e.g. the red aces)."""
+
+    card: str
+    value: int
+
+
+@dataclass(frozen=True)
+class Values:
+    """Card values: ``ranks`` has 13 entries, A..K. ``wild`` (when set) is what any card
+    acting as a wild card is worth, printed jokers included."""
+
+    ranks: tuple[int, ...] = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
+    joker: int | None = None
+    wild: int | None = None
+    cards: tuple[CardValue, ...] = ()
+
+
+@dataclass(frozen=True)
+class Replace:
+    """Taking a wild card off the table by putting the natural card it stands for there."""
+
+    melds: tuple[str, ...] = ("run", "set")  # kinds of meld a wild may be taken from
+    reuse_this_turn: bool = False  # the wild taken must be melded again this turn
+    after_opening: bool = False  # only a player who has opened (gone down) may do it
+
+
+@dataclass(frozen=True)
+class Wilds:
+    jokers: bool = False  # printed jokers are wild
+    ranks: tuple[str, ...] = ()  # whole ranks that are wild, e.g. ("2",)
+    cards: tuple[str, ...] = ()  # named wild cards, e.g. ("AH", "AD")
+    cut: bool = False  # a card is cut each deal; every card of its rank is wild
+    cut_joker_rank: str | None = None  # the rank that is wild when the cut card is a joker
+    as_natural: str = "never"  # "never" | "runs" | "always": a wild may stand for itself
+    max_per_meld: int | None = None
+    not_outnumber: bool = False  # wilds may not outnumber natural cards in a meld
+    all_wild: str = "never"  # "never" | "sets" | "any": melds made only of wild cards
+    replace: Replace | None = None
+
+
+@dataclass(frozen=True)
+class SetRule:
+    min: int = 3
+    max: int | None = 4
+    suits: str = "distinct"  # "distinct": no two cards of one suit; "any"
+
+
+@dataclass(frozen=True)
+class RunRule:
+    min: int = 3
+    max: int | None = None
+
+
+@dataclass(frozen=True)
+class Melds:
+    set: SetRule | None = SetRule()
+    run: RunRule | None = RunRule()
+    on_table: bool = True  # False (Gin): melds stay in hand until the hand ends

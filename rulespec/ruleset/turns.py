@@ -1,0 +1,103 @@
+"""A hand from the deal to the discard: deal sizes, the turn (draws, pushes, claims, lay-offs),
+opening requirements and contracts."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .table import Between, Values
+
+# ---------------------------------------------------------------- deal and turn
+
+
+@dataclass(frozen=True)
+class HandSize:
+    cards: int
+    players: Between | None = None
+    rounds: Between | None = None
+
+
+@dataclass(frozen=True)
+class Deal:
+    sizes: tuple[HandSize, ...] = ()
+    starter_extra: int = 0  # extra cards to the player who starts
+    upcard: bool = True  # one card turned up to start the discard pile
+    upcard_wild: str = "keep"  # "keep" | "bury": a wild upcard is buried in the stock
+    offer: tuple[str, ...] = ()  # the upcard is offered first, e.g. ("non-dealer", "dealer")
+    rotation: str = "left"  # "left" (clockwise) | "right": where the deal passes next
+
+    def hand_size(self, players: int, round: int = 1) -> int | None:
+        fits = [s.cards for s in self.sizes if (s.players is None or players in s.players)
+                and (s.rounds is None or round in s.rounds)]
+        return fits[0] if fits else None
+
+
+@dataclass(frozen=True)
+class Push:
+    """Push's draw: a player who does not want the top discard pushes it, with the top
+    stock card, to the next player, then takes a card from ``then``."""
+
+    then: str = "stock"  # "stock" | "discard" (falls back to the stock when empty)
+
+
+@dataclass(frozen=True)
+class Claims:
+    """"May I?": when the player in turn passes the top discard, another may claim it."""
+
+    penalty: int = 1  # cards drawn from the stock as a penalty with the claim
+    priority: str = "nearest"  # nearest in turn order to the player in turn wins
+    wait: bool = True  # the claimer may not meld until their next regular turn
+
+
+@dataclass(frozen=True)
+class LayOff:
+    onto: str = "any"  # "any" | "own" | "team": whose melds cards may go onto
+    requires: str = "nothing"  # "nothing" | "own meld" | "opening"
+
+
+@dataclass(frozen=True)
+class Turn:
+    draw_from: tuple[str, ...] = ("stock", "discard")
+    starter_draws: bool = True  # False: the starter does not draw on the very first turn
+    push: Push | None = None
+    claims: Claims | None = None
+    melds_per_turn: int | None = None
+    all_at_once: Between | None = None  # rounds in which a hand may only be melded whole
+    new_melds_after_opening: bool = True
+    layoff: LayOff | None = LayOff()
+    discard_taken: bool = True  # may the card just taken from the discard pile go straight back
+    meld_taken_at_once: bool = False  # the card taken from the discard pile must be melded first
+    # stalemate breakers (OpenSpiel's gin): the hand is void at the Nth draw from the
+    # discard pile, or when N turns in a row end by throwing back the card just taken
+    max_discard_draws: int | None = None
+    void_after_throw_backs: int | None = None
+
+
+@dataclass(frozen=True)
+class Requirement:
+    kind: str  # "set" | "run"
+    count: int
+    size: int
+
+
+@dataclass(frozen=True)
+class Contract:
+    """What a player must meld first in ``round``; any one of ``options`` will do."""
+
+    round: int
+    options: tuple[tuple[Requirement, ...], ...]
+
+
+@dataclass(frozen=True)
+class Opening:
+    contracts: tuple[Contract, ...] = ()
+    exact: bool = False  # the opening may not go beyond the contract
+    threshold: int | None = None  # the opening melds must be worth at least this
+    values: Values | None = None  # values that count towards the threshold
+    wild_counts_as_natural: bool = True  # a wild counts the value of the card it stands for
+
+    def contract(self, round: int) -> Contract | None:
+        for c in self.contracts:
+            if c.round == round:
+                return c
+        return None
