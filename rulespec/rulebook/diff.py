@@ -188,7 +188,8 @@ def _ending(ir):
         "forbidden": "only without a final discard"}[g["final_discard"]]
     k = ir["knock"]
     yield "Most deadwood for a knock", "no knocking" if k is None else (
-        "the upcard's value" if k["max_deadwood"] == "upcard" else W.points(k["max_deadwood"]))
+        "the upcard's value" if k["max_deadwood"] == "upcard" else
+        "any count" if k["max_deadwood"] == "any" else W.points(k["max_deadwood"]))
     yield "Most deadwood for a knock, by upcard", "—" if k is None else _by_upcard(
         k.get("by_upcard"), lambda v: "gin only" if v == 0 else W.points(v))
     yield "Opponent lays off after a knock", "—" if k is None else _yes(k["defender_lays_off"])
