@@ -223,3 +223,13 @@ def _variant_for(lines: tuple) -> rulespec.Variant:
     if lines not in _VARIANTS:
         _VARIANTS[lines] = _house(*lines)
     return _VARIANTS[lines]
+
+
+def test_a_fixed_phrase_gives_each_file_its_own_value():
+    """The clause table's values (`gin: with no deadwood` sets `gin` to {}) were shared by
+    every file compiled in a process, so Gin Rummy's `big gin` leaked into the next file
+    that turned gin on: Knock Rummy then failed to compile (E342, big gin without bonus)."""
+    rulespec.load(VARIANTS / "gin.rules")
+    again = rulespec.compile_text((VARIANTS / "knock-rummy.rules").read_text(encoding="utf-8"),
+                                  name="knock-rummy.rules")
+    assert again.ruleset.gin is not None and not again.ruleset.gin.big_gin
