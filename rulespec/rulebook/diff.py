@@ -197,6 +197,8 @@ def _ending(ir):
         "any number" if k.get("run_end_layoffs") is None else W.number(k["run_end_layoffs"]))
     yield "Most cards in one meld laid out after a knock", "—" if k is None else (
         "any number" if k.get("lay_out_max") is None else W.number(k["lay_out_max"]))
+    yield "Knocking before drawing", "—" if k is None else _yes(k.get("before_draw", False),
+                                                                "allowed", "not allowed")
     g = ir["gin"]
     yield "Gin", _yes(g is not None, "played", "not played")
     yield "Big gin", "—" if g is None else _yes(g["big_gin"], "played", "not played")
@@ -244,6 +246,12 @@ def _scoring(ir):
     yield "Wrong show", _points_or(s["wrong_show"])
     yield "Valid show by a losing player", _points_or(s["valid_show"])
     yield "Scores multiplied, by upcard", _by_upcard(s.get("by_upcard"), lambda v: f"× {v}")
+    yield "A knock is won by", "—" if k is None else {
+        "knocker": "the knocker, settled with each player in turn",
+        "lowest": "the lowest hand, paid by every other player"}[k.get("winner", "knocker")]
+    yield "Payments between players", {
+        None: "none: scores are points won", "winner": "the losers pay the winner",
+        "pairs": "each pair settles the difference"}[s.get("settle")]
 
 
 def _by_upcard(rules, what) -> str:

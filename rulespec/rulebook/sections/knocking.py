@@ -57,7 +57,9 @@ class Knocking(Base):
             return
         n = self.variant.deal_size(self.player_counts()[0]) or 0
         text = ("**Gin.** If all the cards in your hand form melds, with no deadwood, you may go "
-                "gin: knock with no deadwood. The opponent may not lay off.")
+                "gin: knock with no deadwood.")
+        if self.rs.knock is None or self.rs.knock.defender_lays_off:  # else: no one lays off
+            text += " The opponent may not lay off."
         if g["big_gin"]:
             text += (f" **Big gin**: if the card you draw completes your hand so that all "
                      f"{W.number(n + 1)} cards form melds, you may lay them all down without "
