@@ -50,9 +50,9 @@ def knock(game, reason: Ending, knocker: int, live: list[int], pens: list, detai
         for p in order:
             if p in winners:
                 continue
-            owed = value[p] - value[winners[0]]
-            owed += undercut if p == knocker else bonus if knocker in winners else 0
-            pay += _shared(p, winners, owed)
+            due = value[p] - value[winners[0]]
+            due += undercut if p == knocker else bonus if knocker in winners else 0
+            pay += _shared(p, winners, due)
     else:
         winners, pay = [], []
         for d in order[1:]:
