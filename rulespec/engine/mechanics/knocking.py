@@ -20,12 +20,14 @@ ANY_COUNT = 1_000_000
 class Knocking:
     """Plays ``knock:`` (``when deadwood <= N``, ``gin at 0``, ``defender lays off unless
     gin``, lay-offs at most N beyond a run's ends, melds laid out no longer than N) and
-    ``gin:`` (big gin: every card melded, nothing discarded). Reads ``knock.max_deadwood``,
-    ``knock.by_upcard`` (the limit set by the first upcard, once per hand),
-    ``knock.defender_lays_off``, ``knock.run_end_layoffs``, ``knock.lay_out_max``, ``gin``,
-    ``gin.big_gin``. Phases ``knock`` (the knocker's melds, then ``pass``), ``lay off``
-    (a defender onto the knocker's melds) and ``defend`` (the defender's melds). The
-    knock is settled in :mod:`..scoring`."""
+    ``gin:`` (big gin: every card melded, nothing discarded). Reads ``knock.max_deadwood``
+    (a number, ``upcard`` or ``any``: at any count), ``knock.by_upcard`` (the limit set by
+    the first upcard, once per hand), ``knock.before_draw`` (``knock`` with no card at the
+    start of a turn, offered among the draws), ``knock.defender_lays_off``,
+    ``knock.run_end_layoffs``, ``knock.lay_out_max``, ``gin``, ``gin.big_gin``. Phases
+    ``knock`` (the knocker's melds, then ``pass``), ``lay off`` (a defender onto the
+    knocker's melds) and ``defend`` (the defender's melds). The knock is settled in
+    :mod:`..settlement`."""
 
     def _set_knock_max(self) -> None:
         """The most deadwood a knock may have this hand, read once per hand (when the first
