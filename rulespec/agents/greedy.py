@@ -4,7 +4,8 @@ It reads nothing but the legal moves, the public state and its own hand, and jud
 hands with the meld solver (:mod:`.evaluate`, cached):
 
 * it ends the hand when the rules let it: big gin, a valid show (never a wrong one), a
-  knock (with the discard that leaves least deadwood), going out;
+  knock (with the discard that leaves least deadwood; at most :data:`KNOCK_BELOW` where
+  the rules allow more), going out;
 * it takes the upcard, the top discard or a claimed discard ("May I?") only when that
   card lowers its cost, and otherwise draws from the stock (or pushes);
 * it goes down as soon as it can meet the opening requirement (a contract or a
@@ -45,6 +46,10 @@ STUCK_MOVES = 1000
 STUCK_RANDOM = 0.25
 #: what discarding a wild card costs on top of what the hand loses, in average card values
 WILD_KEEP = 2
+#: where a knock has a higher limit or none (`knock: at any count`), the most deadwood the
+#: agent knocks with: a knock at a high count is all risk (a knock before drawing never
+#: pays it either, since drawing first can only lower the count)
+KNOCK_BELOW = 10
 
 _TURN = (Phase.DRAW, Phase.PLAY)  # a player's own turn
 _DRAWING = (Phase.OFFER, Phase.DRAW, Phase.CLAIM)  # a card may be taken
@@ -132,8 +137,10 @@ class GreedyAgent(Agent):
             if self._valid_show(game, p, a.card):
                 return a
         if A.KNOCK in kinds:
-            return self._least(kinds[A.KNOCK], lambda a: (ev.without(hand, a.card), -ev.value[a.card]), rng,
+            best = self._least(kinds[A.KNOCK], lambda a: (ev.without(hand, a.card), -ev.value[a.card]), rng,
                                bound=lambda a: (ev.without_bound(hand, a.card), -ev.value[a.card]))
+            if game.knock_max <= KNOCK_BELOW or ev.without(hand, best.card) <= KNOCK_BELOW:
+                return best
         ends = [a for a in kinds.get(A.DISCARD, ()) if len(hand) == 1]
         if ends:
             return ends[0]

@@ -20,6 +20,7 @@ The strings (cards as ``7S``, ``10D``, ``JK``; table melds by their number):
                                   card could go to either end)
 ``replace JK on 3 with 5D``       put 5D in place of the wild JK of meld 3, take the JK
 ``discard 7S`` ``knock 7S``       end the turn; knock discarding 7S face down
+``knock``                         knock before drawing (no card drawn or discarded)
 ``gin``                           big gin: every card melded, nothing discarded
 ``show 7S``                       declare: 7S goes face down, the rest is shown
 ================================  ===================================================
@@ -103,7 +104,7 @@ def _text(kind, cards, target, label) -> str:
     if kind == REPLACE:
         natural, wild = cards
         return f"replace {C.card_str(wild)} on {target} with {C.card_str(natural)}"
-    if kind in (DISCARD, KNOCK, SHOW):
+    if kind in (DISCARD, KNOCK, SHOW) and names:
         return f"{kind} {names}"
     return kind
 
@@ -230,7 +231,7 @@ def parse(text: str) -> Parsed:
     words = raw.split()
     lw = low.split()
     try:
-        for kind in (DRAW_STOCK, DRAW_DISCARD, MAY_I, PASS, MISS, DROP, PUSH, GIN):
+        for kind in (DRAW_STOCK, DRAW_DISCARD, MAY_I, PASS, MISS, DROP, PUSH, GIN, KNOCK):
             if low == kind or (kind == DRAW_DISCARD and low in ("draw discard pile", "take discard")):
                 return Parsed(kind)
         if low == "may i?":

@@ -10,7 +10,8 @@
 * the player to move always has a legal move (a game never stalls half-way through a
   turn, as a contract laid in part that the hand cannot finish would make it);
 * scores follow the variant's table: every finished hand's counted penalties are what
-  the cards left in that hand cost, and the totals are the sums of the hands' scores.
+  the cards left in that hand cost, and the totals are the sums of the hands' scores;
+  where players pay each other (``scoring.settle``), each hand's scores add up to zero.
 """
 
 from __future__ import annotations
@@ -133,6 +134,9 @@ def _scored_hands(game) -> tuple[list, list[str]]:
             if t is None or sum(t) != sum(res.scores):
                 wrong.append(f"round {res.round}: team scores {t} do not add up to {res.scores}")
         wrong.extend(check_penalties(game, res))
+        if game.ruleset.scoring.settle is not None and abs(sum(res.scores)) > 1e-6:
+            wrong.append(f"round {res.round}: players pay each other, but the scores "
+                         f"{res.scores} do not add up to zero")
     if len(_SCORED) > 1000:
         _SCORED.clear()
     _SCORED[id(game)] = (results, len(results), sums, wrong)

@@ -20,8 +20,10 @@ the stock ends a hand that is scored as it stands. Then one rule per scoring met
 ``penalty`` (losers score penalty points): each seat scores what it owes; ``winner
 collects`` and ``knock``: the collectors share all that is owed and nobody else scores.
 So ``knock = deadwood difference`` is winner collects whose knocks are settled by
-difference (pair by pair: the knocker against each defender). A void hand scores nothing,
-drops included. docs/language.md ("How a hand is scored") has this as a table.
+difference (pair by pair: the knocker against each defender, or the lowest hand against
+every other player). Where the players pay each other (``scoring.settle``), what one
+collects the others pay: :mod:`.settlement`. A void hand scores nothing, drops included.
+docs/language.md ("How a hand is scored") has this as a table.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from dataclasses import dataclass, field
 
 from .. import cards as C
 from ..melds.checks import penalty as _penalty
+from . import settlement
 from .phases import KNOCK_ENDINGS, Ending
 
 #: endings in which one seat got rid of its cards or was the last left: the others pay it
@@ -108,7 +111,8 @@ def score_hand(game, reason: Ending, winner: int | None = None, rummy: bool = Fa
     Every ending first says what each seat *owes* (its count, its drop, its difference to
     the lowest hand) and who *collects* it; the scoring method then settles: under
     ``penalty`` each seat scores what it owes, under the collecting methods the collectors
-    share it (module docstring). Knocks are settled pair by pair first."""
+    share it (module docstring). Knocks are settled first, into payments (module
+    settlement)."""
     rs = game.ruleset
     sc = rs.scoring
     n = game.n
@@ -119,6 +123,7 @@ def score_hand(game, reason: Ending, winner: int | None = None, rummy: bool = Fa
     takers: list[int] = []  # who collects what is owed, under a collecting method
     bonus = 0  # the winner's own bonus (going rummy)
     details = dict(details or {})
+    pay: list = []  # payments (payer, payee, amount): module settlement
 
     # dropped players and wrong shows owe the fixed penalty they were given
     for p, pts in game.dropped.items():
@@ -152,7 +157,7 @@ def score_hand(game, reason: Ending, winner: int | None = None, rummy: bool = Fa
                 owed[p] = pens[p]
         takers = [winner]
     elif reason in KNOCK_ENDINGS:
-        reason, winner = _settle_knock(game, reason, winner, live, scores, pens, details)
+        reason, winner, pay = settlement.knock(game, reason, winner, live, pens, details)
         takers = [winner]
     elif reason is Ending.STOCK_EXHAUSTED or reason is Ending.STALEMATE:
         details["stock reused"] = game.reuses
@@ -173,12 +178,27 @@ def score_hand(game, reason: Ending, winner: int | None = None, rummy: bool = Fa
     else:  # pragma: no cover - every ending is listed above
         raise AssertionError(f"unknown ending {reason!r}")
 
-    _settle(sc.method, scores, owed, takers, winner, bonus)
-    scores = _multiplied(game, scores, details)
+    _pay(sc, scores, owed, takers, winner, bonus, pay, pens)
+    scores = _multiplied(game, [settlement.whole(s) for s in scores], details)
     hands = tuple(tuple(sorted(game.hands[p])) for p in range(n))
     scores_t = tuple(number(s) for s in scores)
     return HandResult(game.round, reason, winner, scores_t, tuple(pens), hands, rummy,
                       team_totals(game, scores_t), game.wild, details)
+
+
+def _pay(sc, scores: list, owed: list, takers: list, winner, bonus: int, pay: list,
+         pens: list) -> None:
+    """Settle the hand into ``scores``: as points won (``scoring.settle`` None, by the
+    method), or as payments between the players (module settlement)."""
+    if sc.settle is None:
+        _settle(sc.method, scores, owed, takers, winner, bonus)
+    elif sc.settle == "winner":
+        pay += settlement.owed(owed, takers, bonus, winner)
+    else:
+        seats = [p for p in range(len(scores)) if pens[p] is not None or owed[p]]
+        pay += settlement.pairs(owed, seats)
+        pay += [(p, winner, bonus) for p in seats if bonus and p != winner]
+    settlement.apply(scores, pay, zero_sum=sc.settle is not None)
 
 
 def _settle(method: str, scores: list, owed: list, takers: list, winner, bonus: int) -> None:
@@ -196,35 +216,6 @@ def _settle(method: str, scores: list, owed: list, takers: list, winner, bonus: 
         scores[p] += pot // len(takers) if pot % len(takers) == 0 else pot / len(takers)
     if bonus:
         scores[winner] += bonus
-
-
-def _settle_knock(game, reason, knocker, live, scores, pens, details):
-    """Knocks, pair by pair: the knocker against each defender in turn. Returns the
-    ending's name and its winner (the first defender after the knocker who undercut, if
-    any)."""
-    k = game.ruleset.scoring.knock
-    K = game.hand_value(knocker)
-    pens[knocker] = K
-    is_gin = reason is Ending.GIN or reason is Ending.BIG_GIN
-    bonus = 0
-    if is_gin and k is not None:
-        bonus = k.big_gin if reason is Ending.BIG_GIN else k.gin
-    undercut_by = []
-    for d in game._order_from(knocker)[1:]:  # in turn order from the knocker
-        if d not in live:
-            continue
-        D = game.hand_value(d)
-        pens[d] = D
-        if not is_gin and (D < K or (D == K and (k is None or k.ties == "defender"))):
-            scores[d] += K - D + (k.undercut if k else 0)
-            undercut_by.append(d)
-        else:
-            scores[knocker] += D - K + bonus
-    details["knocker deadwood"] = K
-    if undercut_by:
-        details["knocker"] = knocker
-        return Ending.UNDERCUT, undercut_by[0]
-    return reason, knocker
 
 
 def game_over(game) -> tuple[bool, tuple[int, ...]]:

@@ -323,7 +323,7 @@ def knock_threshold(r: Ruleset, doc: dict):
         return
     # A limit no hand reaches is a knock at any count: a rule some games use, and no
     # different from `under 99` in Gin (whose worst hand has 98), so both are accepted.
-    if k.max_deadwood != "upcard" and k.max_deadwood < 0:
+    if isinstance(k.max_deadwood, int) and k.max_deadwood < 0:
         yield Problem("knock.max_deadwood", "a knock needs deadwood below zero, which no hand has",
                       "knock with deadwood of 0 or more; for gin only, use `gin:`")
 

@@ -88,4 +88,13 @@ PHRASES: dict[str, tuple[tuple[str, object], ...]] = {
     "game_lowest": (("game.winner", "lowest"),),
     "term_opening": (("terms.opening", "opening"),),
     "term_going_down": (("terms.opening", "going down"),),
+    # #15 knocking and settlement between players
+    "knock_any_count": (("knock.max_deadwood", "any"),),
+    "knock_before_draw": (("knock.before_draw", True),),
+    "knock_after_draw": (("knock.before_draw", False),),
+    "score_knock_lowest": (("scoring.knock.winner", "lowest"),),
+    "score_knock_pairwise": (("scoring.knock.winner", "knocker"),),
+    "score_settle_winner": (("scoring.settle", "winner"),),
+    "score_settle_pairs": (("scoring.settle", "pairs"),),
+    "score_settle_none": (("scoring.settle", None),),
 }

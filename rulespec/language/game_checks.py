@@ -65,6 +65,8 @@ def winner_matches_scoring(r: Ruleset, doc: dict):
     method, winner = r.scoring.method, r.game.winner
     if r.game.eliminate is not None and method in WON:
         return  # E346 says what is wrong
+    if r.scoring.settle is not None:
+        return  # players pay each other: E348 says what fits
     words = _METHOD_WORDS[method]
     if method in WON and winner == "lowest":
         yield Problem(_at(r, doc, "game.winner", "scoring.method"),
@@ -81,7 +83,7 @@ def winner_matches_scoring(r: Ruleset, doc: dict):
 @check("E346")
 def elimination_removes_losers(r: Ruleset, doc: dict):
     g = r.game
-    if g.eliminate is not None and r.scoring.method in WON:
+    if g.eliminate is not None and r.scoring.method in WON and r.scoring.settle is None:
         yield Problem("game.eliminate",
                       f"players are knocked out at {g.eliminate} points, but here points are won "
                       f"(`{_METHOD_WORDS[r.scoring.method]}`), so the players who win hands would be "
@@ -109,3 +111,29 @@ def someone_can_score(r: Ruleset, doc: dict):
     yield Problem("values", f"every card is worth 0 and nothing else scores, so nobody ever scores: {then}",
                   "give the cards values; for a game won by going out, `values: A-K = 1` "
                   "(a point for each card left in hand)")
+
+
+@check("E348")
+def payments_fit_the_game(r: Ruleset, doc: dict):
+    """Players who pay each other (``losers pay the winner``, ``each pair settles the
+    difference``) win what others lose: a good hand raises a total, a bad one lowers it.
+    So the highest total wins, nobody is knocked out for a high total, and the losers pay
+    the winner only where a hand has a winner who collects (not under penalty points)."""
+    s, g = r.scoring, r.game
+    if s.settle is None:
+        return
+    words = "losers pay the winner" if s.settle == "winner" else "each pair settles the difference"
+    if s.settle == "winner" and s.method == "penalty":
+        yield Problem(_at(r, doc, "scoring.settle", "scoring.method"),
+                      "each player scores their own penalty points, so no winner collects anything "
+                      "for the losers to pay",
+                      "score with `winner collects`, or write `each pair settles the difference`")
+    if g.eliminate is not None:
+        yield Problem(_at(r, doc, "game.eliminate", "scoring.settle"),
+                      f"players pay each other (`{words}`), so a high total is a good one and "
+                      f"knocking out players at {g.eliminate} would remove the best",
+                      f"play `to {g.eliminate} points` or a number of deals instead")
+    elif g.winner == "lowest":
+        yield Problem(_at(r, doc, "game.winner", "scoring.settle"),
+                      f"players pay each other (`{words}`), so the lowest total is the player who "
+                      "paid the most", "write `highest wins`")

@@ -7,6 +7,8 @@ Fixed phrases live in the ``PHRASES`` table; clauses with numbers or cards have 
 
 from __future__ import annotations
 
+import copy
+
 from dataclasses import dataclass
 
 from lark import Token, Tree
@@ -202,8 +204,8 @@ class RuleTransformer:
     def clause(self, node: Tree, prefix: str | None) -> None:
         phrase = PHRASES.get(node.data)
         if phrase is not None:
-            for path, value in phrase:
-                self.set(node, path, value)
+            for path, value in phrase:  # a copy: the table's {} and [] are shared
+                self.set(node, path, copy.deepcopy(value))
             return
         if node.data == "value_item":
             self.value_item(node, prefix or "values")

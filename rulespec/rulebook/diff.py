@@ -188,7 +188,8 @@ def _ending(ir):
         "forbidden": "only without a final discard"}[g["final_discard"]]
     k = ir["knock"]
     yield "Most deadwood for a knock", "no knocking" if k is None else (
-        "the upcard's value" if k["max_deadwood"] == "upcard" else W.points(k["max_deadwood"]))
+        "the upcard's value" if k["max_deadwood"] == "upcard" else
+        "any count" if k["max_deadwood"] == "any" else W.points(k["max_deadwood"]))
     yield "Most deadwood for a knock, by upcard", "—" if k is None else _by_upcard(
         k.get("by_upcard"), lambda v: "gin only" if v == 0 else W.points(v))
     yield "Opponent lays off after a knock", "—" if k is None else _yes(k["defender_lays_off"])
@@ -196,6 +197,8 @@ def _ending(ir):
         "any number" if k.get("run_end_layoffs") is None else W.number(k["run_end_layoffs"]))
     yield "Most cards in one meld laid out after a knock", "—" if k is None else (
         "any number" if k.get("lay_out_max") is None else W.number(k["lay_out_max"]))
+    yield "Knocking before drawing", "—" if k is None else _yes(k.get("before_draw", False),
+                                                                "allowed", "not allowed")
     g = ir["gin"]
     yield "Gin", _yes(g is not None, "played", "not played")
     yield "Big gin", "—" if g is None else _yes(g["big_gin"], "played", "not played")
@@ -243,6 +246,12 @@ def _scoring(ir):
     yield "Wrong show", _points_or(s["wrong_show"])
     yield "Valid show by a losing player", _points_or(s["valid_show"])
     yield "Scores multiplied, by upcard", _by_upcard(s.get("by_upcard"), lambda v: f"× {v}")
+    yield "A knock is won by", "—" if k is None else {
+        "knocker": "the knocker, settled with each player in turn",
+        "lowest": "the lowest hand, paid by every other player"}[k.get("winner", "knocker")]
+    yield "Payments between players", {
+        None: "none: scores are points won", "winner": "the losers pay the winner",
+        "pairs": "each pair settles the difference"}[s.get("settle")]
 
 
 def _by_upcard(rules, what) -> str:

@@ -24,11 +24,12 @@ class ByUpcard:
 
 @dataclass(frozen=True)
 class Knock:
-    max_deadwood: int | str  # "upcard": the value of the first upcard (Oklahoma Gin)
+    max_deadwood: int | str  # "upcard": the value of the first upcard (Oklahoma Gin); "any"
     by_upcard: tuple[ByUpcard, ...] = ()  # the limit instead, for some upcards
     defender_lays_off: bool = True
     run_end_layoffs: int | None = None  # most laid off past each end of a run (OpenSpiel: 2)
     lay_out_max: int | None = None  # most cards per meld laid out after a knock (OpenSpiel: 5)
+    before_draw: bool = False  # a player may also knock at the start of a turn, before drawing
 
 
 @dataclass(frozen=True)
@@ -81,6 +82,9 @@ class KnockScoring:
     ties: str = "defender"  # who takes an equal count: "defender" | "knocker"
     gin: int = 0
     big_gin: int = 0
+    # who wins a knock: "knocker" (settled with each defender in turn) | "lowest" (the lowest
+    # hand, which collects the difference from every other player)
+    winner: str = "knocker"
 
 
 @dataclass(frozen=True)
@@ -93,6 +97,9 @@ class Scoring:
     wrong_show: int | None = None
     valid_show: int | None = None  # a loser whose own show is valid scores this
     by_upcard: tuple[ByUpcard, ...] = ()  # every score of the hand times value (spades double)
+    # who pays whom: None (scores are points won, nobody pays) | "winner" (each loser pays the
+    # winner what it owes) | "pairs" (every two players settle the difference of their counts)
+    settle: str | None = None
 
 
 @dataclass(frozen=True)

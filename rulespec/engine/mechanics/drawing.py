@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from .. import actions as A
 from ..phases import Ending, Phase, Then
+from . import ordered
 
 _DRAW_STOCK, _DRAW_DISCARD = A.simple(A.DRAW_STOCK), A.simple(A.DRAW_DISCARD)
 _PUSH, _PASS, _MISS, _DROP = A.simple(A.PUSH), A.simple(A.PASS), A.simple(A.MISS), A.simple(A.DROP)
@@ -56,7 +57,8 @@ class Drawing:
             if rs.drops.misses is not None:
                 acts.append(_MISS)
             acts.append(_DROP)
-        return acts
+        knock = self._knock_before_draw(p)  # knocking: a knock before drawing, if allowed
+        return ordered(acts + knock) if knock else acts
 
     def _do_draw_stock(self, a) -> None:
         p = self.turn

@@ -13,15 +13,21 @@ from ..scoring import upcard_rules
 from . import names, not_held, ordered
 
 
+#: the knock limit of ``knock: at any count``: more than any hand can hold
+ANY_COUNT = 1_000_000
+
+
 class Knocking:
     """Plays ``knock:`` (``when deadwood <= N``, ``gin at 0``, ``defender lays off unless
     gin``, lay-offs at most N beyond a run's ends, melds laid out no longer than N) and
-    ``gin:`` (big gin: every card melded, nothing discarded). Reads ``knock.max_deadwood``,
-    ``knock.by_upcard`` (the limit set by the first upcard, once per hand),
-    ``knock.defender_lays_off``, ``knock.run_end_layoffs``, ``knock.lay_out_max``, ``gin``,
-    ``gin.big_gin``. Phases ``knock`` (the knocker's melds, then ``pass``), ``lay off``
-    (a defender onto the knocker's melds) and ``defend`` (the defender's melds). The
-    knock is settled in :mod:`..scoring`."""
+    ``gin:`` (big gin: every card melded, nothing discarded). Reads ``knock.max_deadwood``
+    (a number, ``upcard`` or ``any``: at any count), ``knock.by_upcard`` (the limit set by
+    the first upcard, once per hand), ``knock.before_draw`` (``knock`` with no card at the
+    start of a turn, offered among the draws), ``knock.defender_lays_off``,
+    ``knock.run_end_layoffs``, ``knock.lay_out_max``, ``gin``, ``gin.big_gin``. Phases
+    ``knock`` (the knocker's melds, then ``pass``), ``lay off`` (a defender onto the
+    knocker's melds) and ``defend`` (the defender's melds). The knock is settled in
+    :mod:`..settlement`."""
 
     def _set_knock_max(self) -> None:
         """The most deadwood a knock may have this hand, read once per hand (when the first
@@ -34,6 +40,8 @@ class Knocking:
         limit = k.max_deadwood
         if limit == "upcard":
             limit = self.rules.value[up] if up is not None else 0
+        elif limit == "any":
+            limit = ANY_COUNT
         for r in upcard_rules(k.by_upcard, up)[:1]:
             limit = r.value
         self.knock_max = limit
@@ -66,6 +74,15 @@ class Knocking:
         if self._big_gin_ok(hand):
             out.append(A.simple(A.GIN))
         return out
+
+    def _knock_before_draw(self, p: int) -> list[Action]:
+        """``knock`` at the start of a turn, with no card drawn and none discarded, where
+        the rules allow it (``knock: before or after drawing``) and the hand as it stands
+        is within the limit."""
+        k = self.ruleset.knock
+        if k is None or not k.before_draw or self._deadwood(self.hands[p]) > self.knock_max:
+            return []
+        return [_KNOCK_NOW]
 
     def _knock_actions(self) -> list[Action]:
         p = self.player
@@ -113,7 +130,8 @@ class Knocking:
 
     def _do_knock(self, a: Action) -> None:
         p = self.player
-        self._throw(p, a.cards[0])
+        if a.cards:  # after drawing: a card goes face down on the pile
+            self._throw(p, a.cards[0])
         self.knocker = p
         self.knock_limit = self.knock_max
         self.big_gin = False
@@ -177,9 +195,9 @@ class Knocking:
 
     def _refuse_knock(self, parsed, missing, offered: bool) -> str | None:
         """Why this knock is refused: no knocking, not now, too much deadwood."""
-        if offered:
-            return self._taken_back(parsed.cards[0])
         rs = self.ruleset
+        if offered or not parsed.cards:
+            return self._refuse_knock_when(parsed, offered)
         if rs.knock is None:
             return "the rules have no knocking"
         if missing:
@@ -197,6 +215,22 @@ class Knocking:
         return (f"the upcard was {names([self.first_upcard])}: you may knock only with deadwood "
                 f"of {self.knock_max} or less; {after}")
 
+    def _refuse_knock_when(self, parsed, offered: bool) -> str | None:
+        """Why a knock is refused for when it comes: a knock with a card before drawing,
+        a knock without one after it, a knock before drawing the rules do not allow."""
+        k = self.ruleset.knock
+        if parsed.cards:  # offered: a knock with a card is legal now, but not this card
+            return self._taken_back(parsed.cards[0])
+        if k is None:
+            return "the rules have no knocking"
+        if not k.before_draw:
+            return "you may knock only after drawing, discarding a card face down (`knock CARD`)"
+        if self.phase is not Phase.DRAW:
+            return "you have drawn, so knock by discarding a card face down (`knock CARD`)"
+        rest = self._deadwood(self.hands[self.player])
+        return (f"you may knock only with deadwood of {self.knock_max} or less; "
+                f"your deadwood is {rest}")
+
     def _refuse_gin(self, parsed, missing, offered: bool) -> str | None:
         """Why big gin is refused: the rules have none, or the hand is not all melds."""
         if offered:
@@ -213,3 +247,4 @@ class Knocking:
 
 
 _PASS = A.simple(A.PASS)
+_KNOCK_NOW = A.simple(A.KNOCK)  # a knock before drawing: no card

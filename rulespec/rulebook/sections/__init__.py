@@ -27,6 +27,7 @@ from .overview import Overview
 from .pushing import Pushing
 from .replacing import Replacing
 from .scoring import Scoring
+from .settlement import Settlement
 from .shows import Shows
 from .turn import Turn
 from .unenforced import Unenforced
@@ -37,7 +38,7 @@ from .worked import Worked
 
 class Sections(Origin, Overview, Cards, Wilds, Replacing, Values, Melds, Deal, Turn, Drawing,
                Pushing, Claims, Melding, LayingOff, Discarding, Opening, GoingOut, Knocking,
-               Shows, Exhaustion, Scoring, Worked, Ending, Unenforced):
+               Shows, Exhaustion, Scoring, Worked, Ending, Unenforced, Settlement):
     """Every section of a page: the mechanics' mixins in the order of the page."""
 
 

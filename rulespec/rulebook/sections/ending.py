@@ -41,8 +41,9 @@ class Ending(Base):
         """The object of the game, for the overview."""
         rs = self.rs
         if rs.knock is not None:
+            rivals = "the others" if max(self.player_counts()) > 2 else "the opponent"
             obj = ("Each player tries to form the cards in hand into melds, and to knock or go gin "
-                   "before the opponent, with as little deadwood as possible.")
+                   f"before {rivals}, with as little deadwood as possible.")
         elif rs.show is not None:
             obj = ("Each player tries to arrange the whole hand into melds and be the first to "
                    "make a valid show.")

@@ -10,6 +10,10 @@ from .base import Base
 
 
 class Knocking(Base):
+    def many_players(self) -> bool:
+        """May more than two play? Then the page speaks of the other players, not the opponent."""
+        return max(self.player_counts()) > 2
+
     def knock_md(self, k) -> Iterator:
         if k is None:
             return
@@ -17,13 +21,20 @@ class Knocking(Base):
         if m == "upcard":
             term = ("no more than the value of the upcard (the card turned up to start the "
                     "discard pile; everyone may ask what it was)")
-        else:
+        elif m != "any":
             term = (f"less than {W.points(m + 1)}" if m + 1 in (10, 5, 15) else
                     f"{W.points(m)} or less")
-        text = (f"**Knocking.** Your **deadwood** is the cards in your hand that are not in melds. "
+        when = ("You may knock at the end of a turn at any count, however much deadwood you hold"
+                if m == "any" else
                 f"When the total value of your deadwood is {term}, you may knock at the end of a "
-                f"turn: discard one card face down and lay out your hand in melds and deadwood. "
-                f"The opponent then lays out their hand.")
+                f"turn")
+        text = (f"**Knocking.** Your **deadwood** is the cards in your hand that are not in melds. "
+                f"{when}: discard one card face down and lay out your hand in melds and deadwood. "
+                + ("The other players then lay out their hands." if self.many_players() else
+                   "The opponent then lays out their hand."))
+        if k.get("before_draw"):
+            text += (" You may also knock at the start of your turn, before drawing: you then "
+                     "draw and discard nothing, and lay out your hand as it is.")
         text += "".join(_by_upcard(r) for r in k.get("by_upcard") or ())
         if k["defender_lays_off"]:
             most = k.get("run_end_layoffs")
@@ -46,7 +57,9 @@ class Knocking(Base):
             return
         n = self.variant.deal_size(self.player_counts()[0]) or 0
         text = ("**Gin.** If all the cards in your hand form melds, with no deadwood, you may go "
-                "gin: knock with no deadwood. The opponent may not lay off.")
+                "gin: knock with no deadwood.")
+        if self.rs.knock is None or self.rs.knock.defender_lays_off:  # else: no one lays off
+            text += " The opponent may not lay off."
         if g["big_gin"]:
             text += (f" **Big gin**: if the card you draw completes your hand so that all "
                      f"{W.number(n + 1)} cards form melds, you may lay them all down without "

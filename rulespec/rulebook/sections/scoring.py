@@ -21,7 +21,9 @@ class Scoring(Base):
         method, cap, knock, rummy = s["method"], s["cap"], s["knock"], s["rummy"]
         wrong, valid = s["wrong_show"], s["valid_show"]
         count = None if method == "knock" else s["count"]  # a knock counts deadwood
-        out = [self.who_scores(method, count, knock)]
+        lowest = knock is not None and knock["winner"] == "lowest"  # module settlement
+        out = [self.lowest_wins_text(knock, s["settle"]) if lowest
+               else self.who_scores(method, count, knock)]
         if count == "show" and rs.show is not None:
             pure = rs.show.pure
             out.append(f"A losing player who holds {W.plural(rs.show.sequences, self.vocab.run)}"
@@ -31,7 +33,8 @@ class Scoring(Base):
         if cap is not None:
             out.append(f"No hand costs more than {W.points(cap)}.")
         if knock is not None:
-            out += self.knock_scores(knock)
+            out += (self.lowest_knock_scores(knock, s["settle"]) if lowest or s["settle"] == "pairs"
+                    else self.knock_scores(knock))
         if rummy is not None:
             out.append(self.rummy_text(rummy, method))
         if wrong is not None:
@@ -44,6 +47,8 @@ class Scoring(Base):
             out.append(f"When the upcard (the card turned up to start the discard pile) is "
                        f"{W.upcard_kind(r)}, every score of the hand, bonuses included, is "
                        f"{W.times(r['value'])}.")
+        if s["settle"] is not None:
+            out.append(self.payments_text(s["settle"]))
         yield "scoring", 1, "\n\n".join(out)
         example = self.scoring_example()
         if example:

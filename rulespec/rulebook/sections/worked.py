@@ -28,6 +28,8 @@ class Worked(Base):
         limit, upcard = rs.knock.max_deadwood, C.parse_card(EXAMPLE_UPCARD)
         if limit == "upcard":  # the example's upcard sets it
             limit = v.card_value(upcard)
+        elif limit == "any":  # a knock at any count
+            limit = a.deadwood_points
         if a.deadwood_points > limit or a.deadwood_points == 0:
             return ""
         d = b.deadwood_points
