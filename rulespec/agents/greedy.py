@@ -172,6 +172,10 @@ class GreedyAgent(Agent):
             return self._best_meld(ev, hand, melds, rng)
         if A.PASS in kinds:
             return kinds[A.PASS][0]
+        if A.DRAW_STOCK in kinds:  # a turn without a discard, nothing worth playing: draw
+            return kinds[A.DRAW_STOCK][0]
+        if A.RESET in kinds:  # a rearrangement that went nowhere: put the table back
+            return kinds[A.RESET][0]
         safe = [a for a in legal if a.kind != A.SHOW]
         return rng.choice(safe or legal)
 

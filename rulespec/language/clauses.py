@@ -88,4 +88,12 @@ PHRASES: dict[str, tuple[tuple[str, object], ...]] = {
     "game_lowest": (("game.winner", "lowest"),),
     "term_opening": (("terms.opening", "opening"),),
     "term_going_down": (("terms.opening", "going down"),),
+    # tiles, turns without a discard, table manipulation (issue #15: 7, 8, 9)
+    "deck_tiles": (("deck.tiles", True),),
+    "draw_instead_of_play": (("turn.play_or_draw", True),),
+    "discard_none": (("turn.play_or_draw", True),),
+    "rearrange_any": (("turn.rearrange.melds", "any"),),
+    "rearrange_own": (("turn.rearrange.melds", "own"),),
+    "rearrange_after_opening": (("turn.rearrange.after_opening", True),),
+    "rearrange_any_time": (("turn.rearrange.after_opening", False),),
 }

@@ -30,6 +30,8 @@ class LayingOff:
         return True
 
     def _onto_ok(self, p: int, m: TableMeld) -> bool:
+        if m.reading is None:  # a meld being rearranged, not valid yet: cards are put there
+            return False
         onto = self.ruleset.turn.layoff.onto
         if onto == "own":
             return m.owner == p

@@ -164,7 +164,7 @@ class Melding:
         self.table.append(TableMeld(len(self.table) + 1, p, list(a.cards), a.reading))
 
     def _after_table_move(self, p: int) -> None:
-        if not self.hands[p] and self.ruleset.going_out is not None:
+        if not self.hands[p] and self.ruleset.going_out is not None and self._table_settled():
             self._went_out(p)
 
     def _refuse_meld(self, parsed, missing, offered: bool) -> str | None:

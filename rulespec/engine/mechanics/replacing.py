@@ -28,7 +28,7 @@ class Replacing:
             return []
         acts = []
         for m in self.table:
-            if m.reading.kind not in rep.melds or not m.reading.wilds:
+            if m.reading is None or m.reading.kind not in rep.melds or not m.reading.wilds:
                 continue
             rescues = self._rescues_of(m)
             for c in set(self.hands[p]):
