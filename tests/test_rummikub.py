@@ -128,3 +128,33 @@ def test_rearranging_needs_a_turn_without_a_discard():
     with pytest.raises(rulespec.SpecError) as e:
         rulespec.compile_text(text, name="x.rules")
     assert "E377" in {d.code for d in e.value.diagnostics}
+
+
+def test_a_meld_being_rearranged_refuses_lay_offs_and_replacements_in_words(rk):
+    """A meld left invalid mid-turn has no reading: a lay-off or a replacement aimed at it
+    is refused with a sentence (it used to raise AttributeError while explaining)."""
+    g = _game(rk, [STRONG, WEAK])
+    g.play("meld R10 R11 R12", "pass", "draw stock")
+    g.deal_on()
+    g.play("take R10 from 1")  # R11 R12 is no meld now
+    for move in ("lay off K1 on 1", "replace JK on 1 with K1"):
+        with pytest.raises(IllegalMove) as e:
+            g.apply(move)
+        assert "meld 1 is not a valid meld yet" in e.value.reason
+
+
+def test_a_play_or_draw_turn_may_leave_one_card(rk):
+    """Without a discard a last card can still be played on a later turn, so a meld may
+    leave one card in hand (the no-final-discard rule of other games forbids that)."""
+    g = _game(rk, [STRONG, WEAK])
+    p = g.player
+    g.hands[p][:] = C.parse_cards("R10 R11 R12 K1")
+    g._legal = None
+    assert "meld 10H JH QH" in g.legal_strings()
+
+
+def test_a_discard_is_refused_in_the_games_words(rk):
+    g = _game(rk, [STRONG, WEAK])
+    with pytest.raises(IllegalMove) as e:
+        g.apply("discard K1")
+    assert "there is no discard in this game" in e.value.reason

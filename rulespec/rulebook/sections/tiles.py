@@ -39,6 +39,8 @@ class Tiles(Base):
 
     def play_or_draw_steps(self, t) -> list[str]:
         """A turn that plays to the table or draws one card instead; there is no discard."""
+        if not t["play_or_draw"]:  # read here, so a marker on the rule lands on this step
+            return []
         return [("**Play or draw**: play one or more cards from your hand to the table, then "
                  "say `pass`; or, instead of playing, draw one card from the stock, which ends "
                  "your turn. There is no discard.")]
