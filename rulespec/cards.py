@@ -103,6 +103,15 @@ def tile_str(card: int) -> str:
     return TILE_COLOURS[suit_of(card)][0] + str(rank_of(card) + 1)
 
 
+_CARD_NAME = re.compile(r"(?<![\w])(10|[2-9AJQK])([SHDC])(?![\w])")
+
+
+def tile_text(text: str) -> str:
+    """A move or record line with its card names written as tiles (``meld 10H JH QH``
+    becomes ``meld R10 R11 R12``); ``JK`` and every other word stay as they are."""
+    return _CARD_NAME.sub(lambda m: tile_str(parse_card(m.group(0))), text)
+
+
 def tile_words(card: int) -> str:
     """A tile as a player says it: ``red 7``, ``joker``."""
     if card == JOKER:

@@ -10,6 +10,8 @@ taken off a group of four to make a run)."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 import rulespec
@@ -158,3 +160,23 @@ def test_a_discard_is_refused_in_the_games_words(rk):
     with pytest.raises(IllegalMove) as e:
         g.apply("discard K1")
     assert "there is no discard in this game" in e.value.reason
+
+
+def test_records_write_tiles_and_replay(rk):
+    """A game's record names tiles (`meld R10 R11 R12`), and replaying it move by move
+    gives the same game."""
+    from rulespec.agents.base import make_agent
+
+    g = new_game(rk, players=3, seed=5)
+    bots = [make_agent("greedy", seed=i) for i in range(3)]
+    while not g.is_over() and len(g.history) < 400:
+        if g.is_chance():
+            g.apply_chance()
+        else:
+            g.apply(bots[g.current_player()].choose(g, g.current_player()))
+    moves = [m for m in g.history if m.startswith(("meld", "lay off", "draw "))]
+    assert moves and not [m for m in moves if re.search(r"\b(10|[2-9AJQK])[SHDC]\b", m)]
+    again = new_game(rk, players=3, seed=5)
+    for m in g.history:
+        again.apply(m)
+    assert again.history == g.history and again.state_dict() == g.state_dict()

@@ -195,7 +195,8 @@ def layoff_label(reading: Reading, card: int, new: Reading) -> str:
 
 # ---------------------------------------------------------------- parsing
 
-_CARD_TOKEN = re.compile(r"(?<![\w=])(10|[2-9AJQKTajqkt])([SHDCshdc♠♥♦♣])(?![\w])|\b(JK|jk|Jk|joker|Joker)\b")
+_CARD_TOKEN = re.compile(r"(?<![\w=])(10|[2-9AJQKTajqkt])([SHDCshdc♠♥♦♣])(?![\w])|\b(JK|jk|Jk|joker|Joker)\b"
+                         r"|(?<![\w])[KROBkrob](1[0-3]|[1-9])(?![\w])")  # tiles: R7, K13
 
 
 class Parsed:

@@ -430,7 +430,7 @@ class Game(Dealing, Drawing, Pushing, Claims, Playing, Melding, Opening, LayingO
     def _do(self, a: Action) -> None:
         self._legal = None
         self._legal_map = None
-        self.history.append(a.text)
+        self.history.append(C.tile_text(a.text) if self.ruleset.deck.tiles else a.text)
         self.moves_this_hand += 1
         if a.kind in A.CHANCE_KINDS:
             self._chance_apply(a)
