@@ -13,6 +13,8 @@ from __future__ import annotations
 import re
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import rulespec
 from rulespec import cards as C
@@ -180,3 +182,44 @@ def test_records_write_tiles_and_replay(rk):
     for m in g.history:
         again.apply(m)
     assert again.history == g.history and again.state_dict() == g.state_dict()
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.integers(min_value=0, max_value=10_000), min_size=1, max_size=12))
+def test_any_rearrangement_then_reset_puts_the_turn_back(rk, picks):
+    """Whatever rearranging moves are made (chosen by ``picks`` among the take and put
+    moves offered), `reset` gives back the table and the hand the turn began with, and
+    the turn can then draw."""
+    g = _game(rk, [STRONG, WEAK])
+    g.play("meld R10 R11 R12", "pass", "draw stock")
+    g.deal_on()
+    p = g.player
+    table = [sorted(m.cards) for m in g.table]
+    hand = sorted(g.hands[p])
+    for pick in picks:
+        moves = [a for a in g.legal_actions() if a.kind in ("take", "put")]
+        if not moves or g.is_over():
+            break
+        g.apply(moves[pick % len(moves)])
+    if g.is_over():
+        return
+    if "reset" in g.legal_strings():  # else the moves put every card back where it was
+        g.apply("reset")
+    assert [sorted(m.cards) for m in g.table] == table and sorted(g.hands[p]) == hand
+    assert "draw stock" in g.legal_strings()
+
+
+def test_the_terminal_shows_a_meld_being_rearranged(rk):
+    """`rulespec play` draws the table mid-rearrangement (it used to raise on a meld with
+    no reading)."""
+    from rich.console import Console
+
+    from rulespec.sim import render
+
+    g = _game(rk, [STRONG, WEAK])
+    g.play("meld R10 R11 R12", "pass", "draw stock")
+    g.deal_on()
+    g.play("take R10 from 1")
+    console = Console(record=True, width=100)
+    console.print(render.table_view(g, g.observation(g.player), g.player, {}))
+    assert "not a meld yet" in console.export_text()

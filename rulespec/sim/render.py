@@ -151,7 +151,9 @@ def table_view(game, obs, human: int, bots: dict, worth: str | None = None,
             for m in (m for m in obs.table if m.owner == owner):
                 t = Text(f"[{m.id}] ", style="dim")
                 t.append_text(cards_text(meld_cards(m.cards, m.reading), rules.is_wild))
-                t.append(" (").append_text(move_text(A.reading_head(m.reading))).append(")")
+                # a meld being rearranged has no reading until it is valid again
+                head = "not a meld yet" if m.reading is None else A.reading_head(m.reading)
+                t.append(" (").append_text(move_text(head)).append(")")
                 melds.append(("  " if len(melds) > 1 else " ", t))
             rows.append(("Table" if i == 0 else "", melds, 2))
         if not owners:
