@@ -58,7 +58,7 @@ class Discarding:
         """Why this discard is refused (None when the phase has no discard)."""
         if not offered:
             if self.ruleset.turn.play_or_draw:
-                return self._refuse_no_discard(parsed, missing, offered)
+                return self.NO_DISCARD
             if self.phase is Phase.PLAY and self.must_knock:
                 return "you took the last discard with the stock exhausted, so you must knock now"
             return None

@@ -54,11 +54,9 @@ class PlayOrDraw:
         self.idle_passes = 0
         self._end_turn()
 
-    def _refuse_no_discard(self, parsed, missing, offered: bool) -> str | None:
-        if self.ruleset.turn.play_or_draw:
-            return ("there is no discard in this game: play cards to the table and `pass`, or "
-                    "`draw stock` instead of playing")
-        return None
+    #: why a discard (asked of the discarding mechanic) is refused in such a game
+    NO_DISCARD = ("there is no discard in this game: play cards to the table and `pass`, or "
+                  "`draw stock` instead of playing")
 
     PASSES = {Phase.PLAY: _pass_play}
     THEN = {Then.END_TURN: _then_end_turn}
