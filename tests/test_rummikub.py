@@ -223,3 +223,13 @@ def test_the_terminal_shows_a_meld_being_rearranged(rk):
     console = Console(record=True, width=100)
     console.print(render.table_view(g, g.observation(g.player), g.player, {}))
     assert "not a meld yet" in console.export_text()
+
+
+def test_no_stalemate_is_declared_where_hands_grow_by_drawing(rk):
+    """The stalemate proof needs hands that never grow; a turn that draws without
+    discarding grows them, so the page states no such rule (the all-pass ending, once the
+    stock is gone, ends such hands instead)."""
+    from rulespec.rulebook import render_page
+
+    assert not rk.ruleset.stalemate_applies
+    assert "A hand nobody can finish" not in render_page(rk)

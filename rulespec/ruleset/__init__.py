@@ -97,9 +97,11 @@ class Ruleset:
     def stalemate_applies(self) -> bool:
         """Does the stalemate rule (``stock.stalemate`` "end") ever end a hand here? Only
         where it can be proved that nobody can go out: players go out by melding on the
-        table, and hands never grow (no push, no out-of-turn claims)."""
+        table, and hands never grow (no push, no out-of-turn claims, no turn that draws
+        without discarding)."""
         return (self.stock.stalemate == "end" and self.going_out is not None and self.melds.on_table
-                and self.turn.push is None and self.turn.claims is None)
+                and self.turn.push is None and self.turn.claims is None
+                and not self.turn.play_or_draw)
 
 
 def from_ir(ir: dict) -> Ruleset:
