@@ -222,7 +222,9 @@ def test_the_terminal_shows_a_meld_being_rearranged(rk):
     g.play("take R10 from 1")
     console = Console(record=True, width=100)
     console.print(render.table_view(g, g.observation(g.player), g.player, {}))
-    assert "not a meld yet" in console.export_text()
+    shown = console.export_text()
+    assert "not a meld yet" in shown
+    assert "R11 R12" in shown and "♥" not in shown  # tiles, as the page and records write them
 
 
 def test_no_stalemate_is_declared_where_hands_grow_by_drawing(rk):
