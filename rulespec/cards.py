@@ -4,11 +4,14 @@ A natural card is ``suit * 13 + rank`` with ranks 0..12 for A..K and suits in th
 order spades, hearts, diamonds, clubs; a printed joker is ``JOKER`` (52). Copies
 from several packs share one code: a hand is a list (a multiset) of codes.
 Notation accepted: ``7S``, ``10D``, ``TD``, ``QH``, ``JK`` (joker), ``7♠``, ``A♥``,
-and ``Joker``.
+and ``Joker``. Tiles (a deck of numbers 1-13 in four colours) are the same codes, the
+colours standing for the suits: written colour then number, ``R7`` (red 7), ``K13``
+(black 13), ``O1``, ``B10`` (:data:`TILE_COLOURS`); ``parse_card`` reads them always.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
@@ -18,6 +21,10 @@ SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 RED_SUITS = frozenset({"H", "D"})
 JOKER = 52
 NUM_NATURAL = 52
+
+#: a tile's colour letter and name, in the order of the suits it is coded as (S H D C)
+TILE_COLOURS = (("K", "black"), ("R", "red"), ("O", "orange"), ("B", "blue"))
+_TILE = re.compile(r"^([KROBkrob])(1[0-3]|[1-9])$")
 
 _SYMBOL_TO_SUIT = {v: k for k, v in SUIT_SYMBOLS.items()}
 _RANK_ALIASES = {"T": "10", "1": "A", "ACE": "A", "JACK": "J", "QUEEN": "Q", "KING": "K"}
@@ -57,6 +64,10 @@ def parse_card(text: str) -> int:
     t = text.strip()
     if t.upper() in ("JK", "JOKER", "*", "🃏"):
         return JOKER
+    tile = _TILE.match(t)
+    if tile:
+        colour = [k for k, _ in TILE_COLOURS].index(tile.group(1).upper())
+        return make(int(tile.group(2)) - 1, colour)
     if len(t) < 2:
         raise CardError(f"{text!r} is not a card: write rank then suit, like 7S or 10♦")
     suit_char = t[-1]
@@ -83,6 +94,29 @@ def card_str(card: int, symbols: bool = False) -> str:
 
 def cards_str(cards: Iterable[int], symbols: bool = False) -> str:
     return " ".join(card_str(c, symbols) for c in cards)
+
+
+def tile_str(card: int) -> str:
+    """A tile's name: colour letter then number, ``R7``, ``K13``; ``JK`` for a joker."""
+    if card == JOKER:
+        return "JK"
+    return TILE_COLOURS[suit_of(card)][0] + str(rank_of(card) + 1)
+
+
+_CARD_NAME = re.compile(r"(?<![\w])(10|[2-9AJQK])([SHDC])(?![\w])")
+
+
+def tile_text(text: str) -> str:
+    """A move or record line with its card names written as tiles (``meld 10H JH QH``
+    becomes ``meld R10 R11 R12``); ``JK`` and every other word stay as they are."""
+    return _CARD_NAME.sub(lambda m: tile_str(parse_card(m.group(0))), text)
+
+
+def tile_words(card: int) -> str:
+    """A tile as a player says it: ``red 7``, ``joker``."""
+    if card == JOKER:
+        return "joker"
+    return f"{TILE_COLOURS[suit_of(card)][1]} {rank_of(card) + 1}"
 
 
 def is_red(card: int) -> bool:

@@ -53,7 +53,8 @@ def situation(game, melds) -> tuple:
     p = game.current_player()
     obs = game.observation(p)
     kinds = frozenset(a.kind for a in game.legal_actions())
-    wild = any(m.reading.wilds for m in obs.table)
+    # a meld being rearranged has no reading until it is valid again
+    wild = any(m.reading is not None and m.reading.wilds for m in obs.table)
     return (game.phase, kinds, last, obs.opened[p], bool(obs.table), wild, len(obs.hand) <= 4,
             bool(melds.get(p)))
 
@@ -86,7 +87,13 @@ def tries(game, taken, melds) -> list[str]:
         out += [f"lay off {C.card_str(c)} on 1", f"lay off {C.card_str(c)} on {max(n, 1)}"]
     out += [f"lay off {C.card_str(hand[0])} on 99", f"lay off {C.card_str(hand[0])} on 1 as 5S"]
     out.append(f"replace {C.card_str(hand[0])} on 1 with JK")
+    if game.ruleset.turn.rearrange is not None:  # only there, so other goldens stay as they were
+        out += ["reset", f"take {C.card_str(hand[0])} from 1", f"take {C.card_str(absent)} from 1",
+                f"put {C.card_str(hand[0])} on 1", f"put {C.card_str(absent)} on new",
+                f"put {C.card_str(hand[0])} on 99"]
     for m in obs.table[:4]:
+        if m.reading is None:  # a meld being rearranged, not valid yet
+            continue
         for wild, stands in m.reading.wilds[:1]:  # stands for no one card in some sets
             for c in dict.fromkeys(x for x in (stands, hand[0]) if x is not None):
                 out.append(f"replace {C.card_str(c)} on {m.id} with {C.card_str(wild)}")

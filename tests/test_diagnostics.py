@@ -489,6 +489,15 @@ SEMANTIC = [
     Case("a game for one player, at the least", edit("players: 2-6", "players: 1-6"), "E315", 2, 10, "1-6"),
     Case("pushing with an endless stock", edit("from the stock or the discard pile", "from the discard pile or push"),
          "E364", 12, 10, "from the discard pile or push"),
+    # tile_checks (issue #15: tiles, turns without a discard, rearranging)
+    Case("tiles with aces high", edit("aces:    low", "aces:    high",
+                                      edit("1 pack, no jokers", "tiles, 1 pack, no jokers")),
+         "E375", 4, 10, "high", "remove the `aces:` rule, or write `aces: low`"),
+    Case("a turn that plays or draws, drawing from the discard pile",
+         edit("or the discard pile\n", "or the discard pile; only instead of playing\n"),
+         "E376", 12, 46, "only instead of playing"),
+    Case("rearranging with a discard", BASE + "melding: table may be rearranged\n",
+         "E377", 17, 10, "table may be rearranged"),
 ]
 
 SEMANTIC_PLACES = [

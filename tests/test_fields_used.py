@@ -58,6 +58,8 @@ SEEDS = {
 #: changes made by hand where no single change of a field in a shipped variant is legal
 #: or matters: {field: (variant, rules set first, the change)}
 BY_HAND = {
+    # rearranging the table needs a turn without a discard: take it away with the shape
+    "turn.play_or_draw": ("rummikub", {}, {"turn.play_or_draw": False, "turn.rearrange": None}),
     # a scoring method and who wins the game go together
     "scoring.method": ("basic", {}, {"scoring.method": "penalty", "game.winner": "lowest"}),
     "game.winner": ("basic", {}, {"scoring.method": "penalty", "game.winner": "lowest"}),

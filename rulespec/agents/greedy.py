@@ -17,6 +17,9 @@ hands with the meld solver (:mod:`.evaluate`, cached):
 * it discards the card whose loss costs least, a wild card counting :data:`WILD_KEEP`
   average cards more (then the card worth most), and lays down melds after a knock until
   it may pass;
+* where the table may be rearranged, it takes a card that a meld can spare (the meld
+  stays valid) when the card makes a new meld with its hand, and lays that meld; a
+  rearrangement that goes nowhere it resets, and it draws when nothing pays;
 * it drops out at its first turn only when the hand is hopeless: its cost is at least
   :data:`DROP_FACTOR` times the first-drop penalty;
 * once a hand is stuck (the discard pile has come round :data:`STUCK_REUSES` times, or
@@ -30,6 +33,7 @@ Ties are broken with the agent's random generator, so a seed fixes its play.
 from __future__ import annotations
 
 from ..engine import actions as A
+from ..engine import search as ES
 from ..engine.phases import Phase
 from .base import Agent, register
 from .evaluate import evaluator
@@ -146,6 +150,9 @@ class GreedyAgent(Agent):
             return ends[0]
         now = ev.cost(hand)
         melds = kinds.get(A.MELD, [])
+        borrowed = self._borrowed_meld(game, melds)
+        if borrowed is not None:
+            return borrowed
         if melds:
             best = self._best_meld(ev, hand, melds, rng)
             must = not any(k in kinds for k in (A.DISCARD, A.LAY_OFF, A.PASS, A.KNOCK, A.SHOW))
@@ -166,6 +173,9 @@ class GreedyAgent(Agent):
         if swaps:
             low = min(v for v, _ in swaps)
             return rng.choice([a for v, a in swaps if v == low])
+        spare = self._spare_take(game, p, kinds.get(A.TAKE, ()))
+        if spare is not None:
+            return spare
         discards = kinds.get(A.DISCARD)
         if discards:
             keep = WILD_KEEP * ev.mean_value
@@ -179,8 +189,33 @@ class GreedyAgent(Agent):
             return self._best_meld(ev, hand, melds, rng)
         if A.PASS in kinds:
             return kinds[A.PASS][0]
+        if A.DRAW_STOCK in kinds:  # a turn without a discard, nothing worth playing: draw
+            return kinds[A.DRAW_STOCK][0]
+        if A.RESET in kinds:  # a rearrangement that went nowhere: put the table back
+            return kinds[A.RESET][0]
         safe = [a for a in legal if a.kind != A.SHOW]
         return rng.choice(safe or legal)
+
+    @staticmethod
+    def _borrowed_meld(game, melds):
+        """A meld that puts a card taken off the table this turn back on it."""
+        if game.ruleset.turn.rearrange is None or game.phase is not Phase.PLAY:
+            return None
+        owed = game._borrowed()
+        return next((a for a in melds if any(c in owed for c in a.cards)), None)
+
+    @staticmethod
+    def _spare_take(game, p, takes):
+        """A card a table meld can spare (it stays valid without it) that makes a new
+        meld with cards of ``p``'s hand: the cheap rearrangement."""
+        for a in takes:
+            rest = list(game.table[a.target - 1].cards)
+            rest.remove(a.card)
+            if not ES.readings_of(game.rules, rest):
+                continue
+            if any(a.card in cards for cards, _r in ES.hand_melds(game.rules, game.hands[p] + [a.card])):
+                return a
+        return None
 
     def _best_meld(self, ev, hand, melds, rng):
         """The meld leaving the least cost behind (the bigger one on a tie)."""

@@ -23,6 +23,10 @@ The strings (cards as ``7S``, ``10D``, ``JK``; table melds by their number):
 ``knock``                         knock before drawing (no card drawn or discarded)
 ``gin``                           big gin: every card melded, nothing discarded
 ``show 7S``                       declare: 7S goes face down, the rest is shown
+``take 7S from 3``                rearranging: a card off table meld 3 into hand, to be
+``put 7S on 3`` ``put 7S on new`` laid again this turn; a card into meld 3 (or a new
+``reset``                         one) whether it is valid yet or not; the table and
+                                  the hand put back as the turn found them
 ================================  ===================================================
 """
 
@@ -41,9 +45,10 @@ DRAW_STOCK, DRAW_DISCARD, PUSH, MAY_I = "draw stock", "draw discard", "push", "m
 PASS, MISS, DROP = "pass", "miss", "drop"
 MELD, LAY_OFF, REPLACE = "meld", "lay off", "replace"
 DISCARD, KNOCK, GIN, SHOW = "discard", "knock", "gin", "show"
+TAKE, PUT, RESET = "take", "put", "reset"  # rearranging the table (issue #15, item 8)
 
 KINDS = (DEAL, CUT, UPCARD, CARD, DRAW_STOCK, DRAW_DISCARD, PUSH, MAY_I, MELD, LAY_OFF,
-         REPLACE, DISCARD, KNOCK, GIN, SHOW, PASS, MISS, DROP)
+         REPLACE, DISCARD, KNOCK, GIN, SHOW, PASS, MISS, DROP, TAKE, PUT, RESET)
 CHANCE_KINDS = frozenset({DEAL, CUT, UPCARD, CARD})
 _ORDER = {k: i for i, k in enumerate(KINDS)}
 _CHANCE_WORD = {DEAL: "deal", CUT: "cut", UPCARD: "upcard", CARD: "draw"}
@@ -106,6 +111,10 @@ def _text(kind, cards, target, label) -> str:
         return f"replace {C.card_str(wild)} on {target} with {C.card_str(natural)}"
     if kind in (DISCARD, KNOCK, SHOW) and names:
         return f"{kind} {names}"
+    if kind == TAKE:
+        return f"take {names} from {target}"
+    if kind == PUT:
+        return f"put {names} on {target if target else 'new'}"
     return kind
 
 
@@ -187,7 +196,8 @@ def layoff_label(reading: Reading, card: int, new: Reading) -> str:
 
 # ---------------------------------------------------------------- parsing
 
-_CARD_TOKEN = re.compile(r"(?<![\w=])(10|[2-9AJQKTajqkt])([SHDCshdc♠♥♦♣])(?![\w])|\b(JK|jk|Jk|joker|Joker)\b")
+_CARD_TOKEN = re.compile(r"(?<![\w=])(10|[2-9AJQKTajqkt])([SHDCshdc♠♥♦♣])(?![\w])|\b(JK|jk|Jk|joker|Joker)\b"
+                         r"|(?<![\w])[KROBkrob](1[0-3]|[1-9])(?![\w])")  # tiles: R7, K13
 
 
 class Parsed:
@@ -231,7 +241,7 @@ def parse(text: str) -> Parsed:
     words = raw.split()
     lw = low.split()
     try:
-        for kind in (DRAW_STOCK, DRAW_DISCARD, MAY_I, PASS, MISS, DROP, PUSH, GIN, KNOCK):
+        for kind in (DRAW_STOCK, DRAW_DISCARD, MAY_I, PASS, MISS, DROP, PUSH, GIN, KNOCK, RESET):
             if low == kind or (kind == DRAW_DISCARD and low in ("draw discard pile", "take discard")):
                 return Parsed(kind)
         if low == "may i?":
@@ -251,6 +261,9 @@ def parse(text: str) -> Parsed:
             if len(rest) != 1:
                 raise ValueError("write `lay off CARD on N`")
             return Parsed(LAY_OFF, _cards([words[2]]), int(rest[0]), label)
+        if head in (TAKE, PUT) and len(words) == 4 and lw[2] == ("from" if head == TAKE else "on"):
+            target = None if head == PUT and lw[3] == "new" else int(words[3])
+            return Parsed(head, _cards(words[1:2]), target)
         if head == "replace" and len(words) == 6 and lw[2] == "on" and lw[4] == "with":
             wild, natural = _cards([words[1], words[5]])
             return Parsed(REPLACE, (natural, wild), int(words[3]))

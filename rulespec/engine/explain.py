@@ -63,7 +63,9 @@ def _phase_needs(game) -> str:
         Phase.DRAW: f"seat {p} must first draw ({', '.join(a.text for a in game.legal_actions())})",
         Phase.CLAIM: f"seat {p} may claim the discard: `may i` or `pass`",
         Phase.CLAIM_MELD: f"seat {p} may meld after the claim, then `pass`",
-        Phase.PLAY: f"seat {p} has drawn and now melds, lays off or ends the turn",
+        Phase.PLAY: (f"seat {p} plays cards to the table, then `pass`, or draws instead of "
+                     "playing" if game.ruleset.turn.play_or_draw else
+                     f"seat {p} has drawn and now melds, lays off or ends the turn"),
         Phase.KNOCK: f"seat {p} knocked and now lays down melds, then `pass`",
         Phase.LAY_OFF: f"seat {p} may lay off onto the knocker's melds, then `pass`",
         Phase.DEFEND: f"seat {p} lays down melds, then `pass`",

@@ -66,6 +66,7 @@ class Then(Enum):
     PLAY = "play"  # a card was drawn: the player in turn plays
     CLAIMED = "claimed"  # a claimer got the discard and its penalty cards
     PUSHED = "pushed"  # the pushed card and a stock card went to the next player
+    END_TURN = "end turn"  # a card drawn instead of playing: the turn is over
 
 
 class Pending(Enum):

@@ -65,8 +65,10 @@ from .mechanics.laying_off import LayingOff
 from .mechanics.meld_taken import MeldTaken
 from .mechanics.melding import Melding
 from .mechanics.opening import Opening
+from .mechanics.play_or_draw import PlayOrDraw
 from .mechanics.playing import Playing
 from .mechanics.pushing import Pushing
+from .mechanics.rearranging import Rearranging
 from .mechanics.replacing import Replacing
 from .mechanics.shows import Shows
 from .phases import Ending, Phase
@@ -95,7 +97,8 @@ def new_game(variant, players: int | None = None, seed: int | None = None, deck=
 
 
 class Game(Dealing, Drawing, Pushing, Claims, Playing, Melding, Opening, LayingOff, Replacing,
-           Discarding, Knocking, Shows, Drops, Exhaustion, HandEnd, MeldTaken):
+           Discarding, Knocking, Shows, Drops, Exhaustion, HandEnd, MeldTaken, PlayOrDraw,
+           Rearranging):
     """A game in progress. See the module docstring for the phases.
 
     The core: construction, the public API, turns, chance steps and the dispatch of
@@ -325,7 +328,8 @@ class Game(Dealing, Drawing, Pushing, Claims, Playing, Melding, Opening, LayingO
         self.turn = self.player = seat
         self.stock_only = stock_only
         self._played_at_start = self.played[seat]
-        if self._first_turn and seat == self.starter:
+        self._mark_turn_start(seat)
+        if self._first_turn and seat == self.starter or self.ruleset.turn.play_or_draw:
             self._first_turn = False
             self.phase = Phase.PLAY
         else:
@@ -426,7 +430,7 @@ class Game(Dealing, Drawing, Pushing, Claims, Playing, Melding, Opening, LayingO
     def _do(self, a: Action) -> None:
         self._legal = None
         self._legal_map = None
-        self.history.append(a.text)
+        self.history.append(C.tile_text(a.text) if self.ruleset.deck.tiles else a.text)
         self.moves_this_hand += 1
         if a.kind in A.CHANCE_KINDS:
             self._chance_apply(a)

@@ -22,7 +22,8 @@ class TableMeld:
 
     def __str__(self) -> str:
         cards = C.cards_str(sorted(self.cards, key=C.sort_key))
-        return f"{self.id}: {cards} ({A.reading_head(self.reading)})"
+        head = "not a meld yet" if self.reading is None else A.reading_head(self.reading)
+        return f"{self.id}: {cards} ({head})"
 
 
 @dataclass(frozen=True)

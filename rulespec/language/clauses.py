@@ -97,4 +97,12 @@ PHRASES: dict[str, tuple[tuple[str, object], ...]] = {
     "score_settle_winner": (("scoring.settle", "winner"),),
     "score_settle_pairs": (("scoring.settle", "pairs"),),
     "score_settle_none": (("scoring.settle", None),),
+    # tiles, turns without a discard, table manipulation (issue #15: 7, 8, 9)
+    "deck_tiles": (("deck.tiles", True),),
+    "draw_instead_of_play": (("turn.play_or_draw", True),),
+    "discard_none": (("turn.play_or_draw", True),),
+    "rearrange_any": (("turn.rearrange.melds", "any"),),
+    "rearrange_own": (("turn.rearrange.melds", "own"),),
+    "rearrange_after_opening": (("turn.rearrange.after_opening", True),),
+    "rearrange_any_time": (("turn.rearrange.after_opening", False),),
 }

@@ -16,6 +16,7 @@ from lark import Token, Tree
 from .. import cards as C
 from .diagnostics import Diagnostic, line_of
 from .clauses import PHRASES
+from .transform_tiles import TilesClauses
 from .schema import either, term_words
 
 # Paths whose clauses add items to one list rather than set one value.
@@ -125,7 +126,7 @@ def _upcard(tree: Tree) -> dict:
     return {"rank": word[0].upper()}
 
 
-class RuleTransformer:
+class RuleTransformer(TilesClauses):
     """Walks one file's parse tree and collects its assignments."""
 
     def __init__(self, text: str, filename: str):
@@ -234,7 +235,9 @@ class RuleTransformer:
         *classes, worth = node.children
         points = _value(worth.children[0]) if worth.data == "worth_points" else None
         for cls in classes:
-            if cls.data in ("class_rank", "class_ranks", "class_faces"):
+            if cls.data == "class_numbered":
+                self.numbered_values(cls, prefix, points)
+            elif cls.data in ("class_rank", "class_ranks", "class_faces"):
                 if cls.data == "class_faces":
                     ranks = ["J", "Q", "K"]
                 else:

@@ -46,6 +46,8 @@ _IN_HAND = "melds stay in hand until the hand ends: no melding or laying off dur
 
 #: Fields that apply only when other rules make them: ``path: (applies(ruleset), reason)``.
 #: Where a field does not apply it changes neither the page nor the play.
+_PLAY_OR_DRAW = "a turn that plays or draws has no discard and draws only from the stock"
+
 APPLIES_WHEN: dict[str, tuple[Callable[[Ruleset], bool], str]] = {
     "wilds.cut_joker_rank": (lambda rs: rs.wilds.cut,
                              "a cut printed joker matters only when a card is cut for the deal"),
@@ -62,6 +64,7 @@ APPLIES_WHEN: dict[str, tuple[Callable[[Ruleset], bool], str]] = {
                   "where a pusher draws next matters only when pushing is a way to draw"),
     "turn.melds_per_turn": (_melds_on_table, _IN_HAND),
     "turn.all_at_once": (_melds_on_table, _IN_HAND),
+    "turn.rearrange": (_melds_on_table, _IN_HAND),
     "turn.new_melds_after_opening": (_melds_on_table, _IN_HAND),
     "turn.layoff": (_melds_on_table, _IN_HAND),
     "knock.run_end_layoffs": (lambda rs: rs.knock.defender_lays_off,
@@ -90,6 +93,10 @@ APPLIES_WHEN: dict[str, tuple[Callable[[Ruleset], bool], str]] = {
                              "a joker in an opening counts as the card it stands for"),
     "opening.values.wild": (lambda rs: _wild_cards(rs) and not rs.opening.wild_counts_as_natural,
                             "a wild card in an opening counts as the card it stands for"),
+    # a turn that plays or draws (Rummikub) draws only from the stock and has no discard
+    **{f"turn.{f}": (lambda rs: not rs.turn.play_or_draw, _PLAY_OR_DRAW)
+       for f in ("draw_from", "discard_taken", "max_discard_draws", "meld_taken_at_once",
+                 "starter_draws", "void_after_throw_backs")},
 }
 
 

@@ -74,6 +74,7 @@ def _packs(ir):
     yield "Packs", W.join(parts, "and")
     j = d["jokers"]
     yield "Jokers", "none" if not j else (f"{W.number(j)} per pack" if d["jokers_per_pack"] else W.number(j))
+    yield "Played with", "tiles" if d["tiles"] else "cards"
 
 
 def _aces(ir):
@@ -165,6 +166,12 @@ def _turn(ir):
     yield "Discarding the card just taken from the discard pile", _yes(t["discard_taken"], "allowed", "not allowed")
     yield "A card taken from the discard pile", _yes(t["meld_taken_at_once"], "must be melded at once",
                                                      "may be kept")
+    yield "A turn", _yes(t["play_or_draw"], "plays or draws, with no discard", "draws, plays, discards")
+    r = t["rearrange"]
+    yield "Rearranging the table", "not allowed" if r is None else (
+        ("own melds" if r["melds"] == "own" else "any melds")
+        + (", only after opening" if r["after_opening"] else ", before opening too")
+        + f", at most {W.number(r['max_moves'])} moves a turn")
 
 
 def _opening(ir):

@@ -109,7 +109,10 @@ class Rulebook(Sections):
                 continue
             if key == "opening":
                 title = self.opening_title()
-            page.sections.append((key, title, [p[2] for p in sorted(pieces[key])]))
+            texts = [p[2] for p in sorted(pieces[key])]
+            if self.rs.deck.tiles:  # the examples' card chips as tiles (sections/tiles.py)
+                texts = [self.tile_chips(t) for t in texts]
+            page.sections.append((key, title, texts))
         return page
 
     def parts(self, make, *args) -> list[tuple[str, set]]:

@@ -22,12 +22,14 @@ from .endings import (ByUpcard, Drops, Exhaustion, GameEnd, Gin, GoingOut, Knock
                       Rummy, Scoring, Show)
 from .table import (Aces, Between, CardValue, Deck, Melds, PackRule, Partnerships, Replace,
                     RunRule, SetRule, Values, Wilds)
-from .turns import Claims, Contract, Deal, HandSize, LayOff, Opening, Push, Requirement, Turn
+from .turns import (Claims, Contract, Deal, HandSize, LayOff, Opening, Push, Rearrange,
+                    Requirement, Turn)
 
 __all__ = [
     "Aces", "Between", "ByUpcard", "CardValue", "Claims", "Contract", "Deal", "Deck", "Drops",
     "Exhaustion", "GameEnd", "Gin", "GoingOut", "HandSize", "Knock", "KnockScoring", "LayOff",
     "Melds", "Opening", "Origin", "PackRule", "Partnerships", "Push", "Replace", "Requirement",
+    "Rearrange",
     "Ruleset", "RunRule", "Rummy", "Scoring", "SetRule", "Show", "Terms", "Turn", "Values",
     "Wilds", "field_paths", "field_pattern", "from_dict", "from_ir", "leaves", "to_plain",
 ]
@@ -95,9 +97,11 @@ class Ruleset:
     def stalemate_applies(self) -> bool:
         """Does the stalemate rule (``stock.stalemate`` "end") ever end a hand here? Only
         where it can be proved that nobody can go out: players go out by melding on the
-        table, and hands never grow (no push, no out-of-turn claims)."""
+        table, and hands never grow (no push, no out-of-turn claims, no turn that draws
+        without discarding)."""
         return (self.stock.stalemate == "end" and self.going_out is not None and self.melds.on_table
-                and self.turn.push is None and self.turn.claims is None)
+                and self.turn.push is None and self.turn.claims is None
+                and not self.turn.play_or_draw)
 
 
 def from_ir(ir: dict) -> Ruleset:

@@ -43,6 +43,7 @@ class Deck:
     packs: tuple[PackRule, ...] = (PackRule(1),)
     jokers: int = 0
     jokers_per_pack: bool = False  # True: ``jokers`` for every pack in play
+    tiles: bool = False  # tiles numbered 1-13 in four colours (the suits), written ``R7``
 
     def packs_for(self, players: int) -> int:
         for rule in self.packs:

@@ -56,6 +56,17 @@ class LayOff:
 
 
 @dataclass(frozen=True)
+class Rearrange:
+    """Table manipulation: during a turn a player may take cards off the table's melds
+    and lay them again, one small move at a time, as long as every meld is valid when
+    the turn ends (a ``reset`` puts the table back as the turn found it)."""
+
+    melds: str = "any"  # "any" | "own": which melds may be taken apart
+    after_opening: bool = True  # only a player who has opened may rearrange
+    max_moves: int = 30  # rearranging moves per turn, so that every turn ends
+
+
+@dataclass(frozen=True)
 class Turn:
     draw_from: tuple[str, ...] = ("stock", "discard")
     starter_draws: bool = True  # False: the starter does not draw on the very first turn
@@ -71,6 +82,9 @@ class Turn:
     # discard pile, or when N turns in a row end by throwing back the card just taken
     max_discard_draws: int | None = None
     void_after_throw_backs: int | None = None
+    # a turn is either playing to the table or drawing one card (no discard; Rummikub)
+    play_or_draw: bool = False
+    rearrange: Rearrange | None = None  # the melds on the table may be rearranged
 
 
 @dataclass(frozen=True)

@@ -59,7 +59,8 @@ def play_session(variant, players: int | None = None, opponents=("greedy",), see
     for i, s in enumerate(x for x in range(n) if x != seat):
         bots[s] = make_agent(names[i % len(names)], seed=agent_seed(seed, s))
     human = HumanAgent(stdin=stdin, console=console,
-                       describe=lambda t: render.move_text(t, game.rules.is_wild))
+                       describe=lambda t: render.move_text(t, game.rules.is_wild,
+                                                           game.ruleset.deck.tiles))
     console.print(Text(f"{terminal.visible(game.ruleset.name)}: {render.plural(n, 'player')}, "
                        f"you are seat {seat}; seed {seed}", style="bold"))
     console.print(Text("Type a move or its number; ? lists the moves, q stops.", style="dim"))
@@ -103,7 +104,8 @@ def _play(game, seat: int, bots: dict, human: HumanAgent, hands: int | None, con
             before = len(game.hands[seat])
             a = game.apply_chance()
             if a.kind == A.CARD and len(game.hands[seat]) > before:
-                console.print(Text("  You draw ").append_text(render.card_text(a.card, is_wild(a.card))))
+                console.print(Text("  You draw ").append_text(
+                    render.card_text(a.card, is_wild(a.card), game.ruleset.deck.tiles)))
         else:
             p = game.current_player()
             top = game.discards[-1] if game.discards else None
@@ -119,7 +121,8 @@ def _play(game, seat: int, bots: dict, human: HumanAgent, hands: int | None, con
             else:
                 a = game.apply(bots[p].choose(game, p))
             if not (p == seat and a.kind == A.DRAW_STOCK):  # "You draw …" follows that one
-                console.print(_said(a, render.seat_name(p, seat, bots), top, is_wild))
+                console.print(_said(a, render.seat_name(p, seat, bots), top, is_wild,
+                                    game.ruleset.deck.tiles))
         if game.round == hand_no and game.reuses > reuses:
             how = "shuffled" if game.ruleset.stock.action == "shuffle" else "turned over"
             console.print(Text(f"  The stock ran out: the discard pile ({render.plural(pile, 'card')}) "
@@ -131,12 +134,12 @@ def _play(game, seat: int, bots: dict, human: HumanAgent, hands: int | None, con
     return None, done
 
 
-def _said(a, who: str, top: int | None, is_wild) -> Text:
+def _said(a, who: str, top: int | None, is_wild, tiles: bool = False) -> Text:
     """One line for a move as it happens: ``Seat 1 (greedy) ▸ draw discard, taking 10♦``."""
     line = Text(f"  {who} ▸ ", style="dim")
-    line.append_text(render.move_text(a.text, is_wild))
+    line.append_text(render.move_text(a.text, is_wild, tiles))
     if a.kind in _TAKES and top is not None:
-        line.append(f", {_TAKES[a.kind]} ").append_text(render.card_text(top, is_wild(top)))
+        line.append(f", {_TAKES[a.kind]} ").append_text(render.card_text(top, is_wild(top), tiles))
     return line
 
 

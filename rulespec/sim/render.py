@@ -23,7 +23,9 @@ from ..terminal import pack, visible
 # suits in the order a hand is shown: black and red alternate (S H C D)
 SUIT_ORDER = (0, 1, 3, 2)
 PANEL_EDGES = 4  # a panel's border and padding, in columns
-_CARD_TOKEN = re.compile(r"\b(10|[2-9AJQK])([SHDC])\b|\bJK\b")
+_CARD_TOKEN = re.compile(r"\b(10|[2-9AJQK])([SHDC])\b|\bJK\b|\b[KROB](1[0-3]|[1-9])\b")
+#: the colour a tile is shown in (the tile's own: black, red, orange, blue)
+_TILE_STYLE = {"black": "bold", "red": "bold red", "orange": "bold yellow", "blue": "bold blue"}
 
 
 def plural(n: int, word: str, many: str | None = None) -> str:
@@ -41,14 +43,18 @@ def card_style(card: int, wild: bool = False) -> str:
     return style + (" underline" if wild else "")
 
 
-def card_text(card: int, wild: bool = False) -> Text:
-    """One card with its suit symbol, coloured."""
+def card_text(card: int, wild: bool = False, tiles: bool = False) -> Text:
+    """One card with its suit symbol, coloured; with ``tiles``, a tile (``R7``) in its
+    colour."""
+    if tiles and card != C.JOKER:
+        style = _TILE_STYLE[C.TILE_COLOURS[C.suit_of(card)][1]] + (" underline" if wild else "")
+        return Text(C.tile_str(card), style=style)
     return Text(C.card_str(card, symbols=True), style=card_style(card, wild))
 
 
-def cards_text(cards, is_wild=lambda c: False) -> Text:
+def cards_text(cards, is_wild=lambda c: False, tiles: bool = False) -> Text:
     """Cards in the order given, a space apart."""
-    return Text(" ").join(card_text(c, is_wild(c)) for c in cards)
+    return Text(" ").join(card_text(c, is_wild(c), tiles) for c in cards)
 
 
 def hand_key(card: int, aces_high: bool = False) -> tuple:
@@ -60,17 +66,19 @@ def hand_key(card: int, aces_high: bool = False) -> tuple:
     return (SUIT_ORDER.index(C.suit_of(card)), r)
 
 
-def hand_groups(cards, is_wild=lambda c: False, aces_high: bool = False) -> list[Text]:
+def hand_groups(cards, is_wild=lambda c: False, aces_high: bool = False,
+                tiles: bool = False) -> list[Text]:
     """A hand sorted by suit, one text per suit (jokers last)."""
     groups: dict[int, list[int]] = {}
     for c in sorted(cards, key=lambda c: hand_key(c, aces_high)):
         groups.setdefault(hand_key(c, aces_high)[0], []).append(c)
-    return [cards_text(g, is_wild) for g in groups.values()]
+    return [cards_text(g, is_wild, tiles) for g in groups.values()]
 
 
-def hand_text(cards, is_wild=lambda c: False, aces_high: bool = False) -> Text:
+def hand_text(cards, is_wild=lambda c: False, aces_high: bool = False,
+              tiles: bool = False) -> Text:
     """A hand sorted by suit, the suits apart: ``A♠ 2♠ │ 4♥ 5♥ │ JK``."""
-    return Text(" │ ", style="dim").join(hand_groups(cards, is_wild, aces_high))
+    return Text(" │ ", style="dim").join(hand_groups(cards, is_wild, aces_high, tiles))
 
 
 def meld_cards(cards, reading) -> list[int]:
@@ -90,7 +98,7 @@ def meld_cards(cards, reading) -> list[int]:
     return [c for _, c in sorted(placed, key=lambda x: (x[0], C.sort_key(x[1])))]
 
 
-def move_text(text: str, is_wild=lambda c: False) -> Text:
+def move_text(text: str, is_wild=lambda c: False, tiles: bool = False) -> Text:
     """A move, a reason or a meld's reading with its cards in the symbols form and
     coloured (``discard 7♠``, ``run 5♦-7♦``); control characters are made visible."""
     text = visible(text)
@@ -99,7 +107,7 @@ def move_text(text: str, is_wild=lambda c: False) -> Text:
     for m in _CARD_TOKEN.finditer(text):
         out.append(text[pos:m.start()])
         c = C.parse_card(m.group(0))
-        out.append_text(card_text(c, is_wild(c)))
+        out.append_text(card_text(c, is_wild(c), tiles))
         pos = m.end()
     out.append(text[pos:])
     return out
@@ -123,6 +131,7 @@ def table_view(game, obs, human: int, bots: dict, worth: str | None = None,
     rs = game.ruleset
     rules = game.rules
     aces_high = rs.aces.mode == "high"
+    tiles = rs.deck.tiles
     rows: list[tuple[str, list, int]] = []  # a label, its items (separator, text), their indent
 
     parts = []
@@ -150,8 +159,10 @@ def table_view(game, obs, human: int, bots: dict, worth: str | None = None,
             melds = [("", Text(f"{seat_name(owner, human, bots)}:", style="bold"))]
             for m in (m for m in obs.table if m.owner == owner):
                 t = Text(f"[{m.id}] ", style="dim")
-                t.append_text(cards_text(meld_cards(m.cards, m.reading), rules.is_wild))
-                t.append(" (").append_text(move_text(A.reading_head(m.reading))).append(")")
+                t.append_text(cards_text(meld_cards(m.cards, m.reading), rules.is_wild, tiles))
+                # a meld being rearranged has no reading until it is valid again
+                head = "not a meld yet" if m.reading is None else A.reading_head(m.reading)
+                t.append(" (").append_text(move_text(head, tiles=tiles)).append(")")
                 melds.append(("  " if len(melds) > 1 else " ", t))
             rows.append(("Table" if i == 0 else "", melds, 2))
         if not owners:
@@ -159,7 +170,7 @@ def table_view(game, obs, human: int, bots: dict, worth: str | None = None,
 
     top = Text()
     if obs.discard_top is not None:
-        top.append_text(card_text(obs.discard_top, rules.is_wild(obs.discard_top)))
+        top.append_text(card_text(obs.discard_top, rules.is_wild(obs.discard_top), tiles))
         top.append(f" ({len(obs.discard_pile)} in the pile)", style="dim")
     else:
         top.append("empty", style="dim")
@@ -170,7 +181,8 @@ def table_view(game, obs, human: int, bots: dict, worth: str | None = None,
 
     rows.append(("Others", [(" · ", Text(f"{seat_name(s, human, bots)} holds {plural(obs.hand_sizes[s], 'card')}"))
                             for s in range(game.n) if s != human and obs.active[s]], 0))
-    mine = [(Text(" │ ", style="dim"), g) for g in hand_groups(obs.hand, rules.is_wild, aces_high)]
+    mine = [(Text(" │ ", style="dim"), g)
+            for g in hand_groups(obs.hand, rules.is_wild, aces_high, tiles)]
     if worth is not None:
         mine.append(("    ", _worth(worth)))
     rows.append((f"Your hand ({len(obs.hand)})", mine, 0))
@@ -188,7 +200,8 @@ def table_view(game, obs, human: int, bots: dict, worth: str | None = None,
 def hand_line(game, obs, worth: str | None = None, width: int = 80) -> Text:
     """Just the player's hand, after their own move changed it."""
     items = [("", Text(f"Your hand ({len(obs.hand)})", style="cyan"))]
-    groups = hand_groups(obs.hand, game.rules.is_wild, game.ruleset.aces.mode == "high")
+    groups = hand_groups(obs.hand, game.rules.is_wild, game.ruleset.aces.mode == "high",
+                         game.ruleset.deck.tiles)
     items += [("  " if i == 0 else Text(" │ ", style="dim"), g) for i, g in enumerate(groups)]
     if worth is not None:
         items.append(("    ", _worth(worth)))
@@ -206,7 +219,8 @@ def hand_result_view(game, result, human: int | None, bots: dict) -> Panel:
     t.add_column("Total", justify="right")
     for s in range(game.n):
         pen = result.penalties[s]
-        t.add_row(seat_name(s, human, bots), hand_text(result.hands[s], rules.is_wild),
+        t.add_row(seat_name(s, human, bots),
+                  hand_text(result.hands[s], rules.is_wild, tiles=game.ruleset.deck.tiles),
                   "-" if pen is None else str(pen), str(result.scores[s]), str(game.totals[s]))
     head = result.reason
     if result.winner is not None:

@@ -24,6 +24,11 @@ ONE_CARD_LEFT = ("you may not play down to one card: you go out only without a d
                  "last card left alone could never leave your hand")
 
 
+#: why nothing may be laid off onto (or replaced in) a meld being rearranged
+NOT_VALID_YET = ("meld {target} is not a valid meld yet: while you rearrange, `put` cards "
+                 "there until it is")
+
+
 def names(cards) -> str:
     """Cards as a player writes them, in a refusal's text."""
     return " ".join(C.card_str(c) for c in cards)

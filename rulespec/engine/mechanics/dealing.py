@@ -85,6 +85,7 @@ class Dealing:
         self.top_discarder = None
         self.first_reading: dict[int, object] = {}  # a meld's reading before any lay-off
         self.reuses = 0
+        self.idle_passes = 0  # turns in a row that passed without playing (no-discard turns)
         self.discard_draws = 0
         self.throw_backs = 0
         self._turn_reset()

@@ -57,6 +57,8 @@ class Discarding:
     def _refuse_discard(self, parsed, missing, offered: bool) -> str | None:
         """Why this discard is refused (None when the phase has no discard)."""
         if not offered:
+            if self.ruleset.turn.play_or_draw:
+                return self.NO_DISCARD
             if self.phase is Phase.PLAY and self.must_knock:
                 return "you took the last discard with the stock exhausted, so you must knock now"
             return None

@@ -92,7 +92,7 @@ class Drawing:
     def _draw_for_turn(self) -> None:
         """The player in turn gets the top card of the stock (a chance step), then plays."""
         self._chance = [(A.CARD, self.turn)]
-        self._then = Then.PLAY
+        self._then = Then.END_TURN if self.ruleset.turn.play_or_draw else Then.PLAY
 
     def _then_play(self) -> None:
         self.phase = Phase.PLAY

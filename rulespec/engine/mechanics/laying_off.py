@@ -8,7 +8,7 @@ from .. import actions as A
 from ..actions import Action
 from ..phases import Phase
 from ..views import TableMeld
-from . import ONE_CARD_LEFT, by_card, names, not_held
+from . import NOT_VALID_YET, ONE_CARD_LEFT, by_card, names, not_held
 
 _LAYOFFS = Memo(20_000)
 
@@ -30,6 +30,8 @@ class LayingOff:
         return True
 
     def _onto_ok(self, p: int, m: TableMeld) -> bool:
+        if m.reading is None:  # a meld being rearranged, not valid yet: cards are put there
+            return False
         onto = self.ruleset.turn.layoff.onto
         if onto == "own":
             return m.owner == p
@@ -96,6 +98,8 @@ class LayingOff:
         if target is None or not (1 <= target <= len(self.table)):
             return f"there is no meld {target} on the table"
         m = self.table[target - 1]
+        if m.reading is None:
+            return NOT_VALID_YET.format(target=target)
         if self.phase is Phase.LAY_OFF:
             if m.owner != self.knocker:
                 return "a defender lays off only onto the knocker's melds"

@@ -120,12 +120,18 @@ class Melding:
         return 1 if go.final_discard == "required" else 0
 
     def _leaves_ok(self, left: int) -> bool:
-        go = self.ruleset.going_out
         if left < self._keep_min():
             return False
-        if go is not None and go.final_discard == "forbidden" and left == 1:
+        if self._lone_card_stuck(left):
             return False
         return True
+
+    def _lone_card_stuck(self, left: int) -> bool:
+        """Would one card left alone never leave the hand? With no final discard, yes;
+        but a turn that plays or draws may play it on a later turn."""
+        go = self.ruleset.going_out
+        return (go is not None and go.final_discard == "forbidden" and left == 1
+                and not self.ruleset.turn.play_or_draw)
 
     def _do_meld(self, a: Action) -> None:
         p = self.player
@@ -164,7 +170,7 @@ class Melding:
         self.table.append(TableMeld(len(self.table) + 1, p, list(a.cards), a.reading))
 
     def _after_table_move(self, p: int) -> None:
-        if not self.hands[p] and self.ruleset.going_out is not None:
+        if not self.hands[p] and self.ruleset.going_out is not None and self._table_settled():
             self._went_out(p)
 
     def _refuse_meld(self, parsed, missing, offered: bool) -> str | None:
@@ -210,7 +216,7 @@ class Melding:
             return "you may not meld your whole hand: going out is not allowed"
         if go is not None and go.final_discard == "required" and left < 1:
             return "you must keep a card to discard: you go out only with a final discard"
-        if go is not None and go.final_discard == "forbidden" and left == 1:
+        if self._lone_card_stuck(left):
             return ONE_CARD_LEFT
         if self.opening_due(p):
             return self._opening_unmet()

@@ -33,6 +33,9 @@ class Playing:
                 return acts
             acts.extend(self._layoff_actions(p))
             acts.extend(self._replace_actions(p))
+            acts.extend(self._rearrange_actions(p))
+            if rs.turn.play_or_draw:
+                return acts + self._turn_end_moves(p)
         if claim:
             acts.append(_PASS)
             return acts

@@ -10,7 +10,7 @@ from .. import actions as A
 from ..actions import Action
 from ..phases import Phase
 from ..views import TableMeld
-from . import by_card, names, not_held
+from . import NOT_VALID_YET, by_card, names, not_held
 
 _RESCUES = Memo(20_000)
 
@@ -28,7 +28,7 @@ class Replacing:
             return []
         acts = []
         for m in self.table:
-            if m.reading.kind not in rep.melds or not m.reading.wilds:
+            if m.reading is None or m.reading.kind not in rep.melds or not m.reading.wilds:
                 continue
             rescues = self._rescues_of(m)
             for c in set(self.hands[p]):
@@ -124,6 +124,8 @@ class Replacing:
         if not (1 <= target <= len(self.table)):
             return f"there is no meld {target} on the table"
         m = self.table[target - 1]
+        if m.reading is None:
+            return NOT_VALID_YET.format(target=target)
         if m.reading.kind not in rep.melds:
             return f"wild cards may be replaced only in {' and '.join(k + 's' for k in rep.melds)}"
         natural, wild = (C.card_str(c) for c in parsed.cards)

@@ -29,6 +29,7 @@ from .replacing import Replacing
 from .scoring import Scoring
 from .settlement import Settlement
 from .shows import Shows
+from .tiles import Tiles
 from .turn import Turn
 from .unenforced import Unenforced
 from .values import Values
@@ -38,7 +39,7 @@ from .worked import Worked
 
 class Sections(Origin, Overview, Cards, Wilds, Replacing, Values, Melds, Deal, Turn, Drawing,
                Pushing, Claims, Melding, LayingOff, Discarding, Opening, GoingOut, Knocking,
-               Shows, Exhaustion, Scoring, Worked, Ending, Unenforced, Settlement):
+               Shows, Exhaustion, Scoring, Worked, Ending, Unenforced, Settlement, Tiles):
     """Every section of a page: the mechanics' mixins in the order of the page."""
 
 

@@ -24,6 +24,14 @@ class Cards(Base):
             return text
 
         counts = self.player_counts()
+        tiles = self.tiles_words(deck)
+        if tiles and len(packs) == 1 and packs[0]["players"] is None:
+            n = packs[0]["packs"]
+            joke = f" and {W.plural(jokers, 'joker')}" if jokers else ""
+            yield "overview", 2, (f"It is played with {W.plural(n, 'copy', 'copies')} of each "
+                                  f"tile{joke}: {self.rs.deck.size(counts[0])} tiles in all. "
+                                  + tiles)
+            return
         if len(packs) == 1 and packs[0]["players"] is None:
             n = packs[0]["packs"]
             size = self.rs.deck.size(counts[0])

@@ -91,6 +91,9 @@ class Deal(Base):
                    for k in rnds]))
 
     def upcard_text(self, d) -> str:
+        if not d["upcard"] and self.rs.turn.play_or_draw:
+            return ("No card is turned up: the rest is placed face down as the stock. There is "
+                    "no discard pile.")
         if not d["upcard"]:
             return ("No card is turned up: the rest of the pack is placed face down as the "
                     "stock, and the discard pile starts with the first discard.")

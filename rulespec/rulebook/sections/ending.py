@@ -47,6 +47,8 @@ class Ending(Base):
         elif rs.show is not None:
             obj = ("Each player tries to arrange the whole hand into melds and be the first to "
                    "make a valid show.")
+        elif rs.turn.play_or_draw:
+            obj = "The object is to get rid of all your cards by playing them to the table."
         elif rs.opening.contracts:
             obj = ("In each round the players try first to meld that round's contract and then to "
                    "get rid of all their cards, by melding, laying off and discarding.")

@@ -42,6 +42,10 @@ class Exhaustion(Base):
                 text += self.exhausted_scored(s["outcome"])
         elif void_at_wall:
             text = self.void_text(when, last)
+        elif self.rs.turn.play_or_draw:  # no discard pile: players pass until all have
+            text = (f"{when}, a player who does not play passes, and the hand ends when every "
+                    "player has passed in turn.")
+            text += self.exhausted_scored(s["outcome"])
         else:
             text = (f"{when}, the hand ends at once: nobody may take the top discard."
                     if last == "none" else

@@ -11,12 +11,15 @@ from .base import Base
 
 class Turn(Base):
     def turn_md(self, t) -> Iterator:
-        steps = self.parts(self.drawing_steps, t) + self.parts(self.claims_steps, t["claims"])
+        no_discard = t["play_or_draw"]
+        steps = [] if no_discard else self.parts(self.drawing_steps, t)
+        steps += self.parts(self.claims_steps, t["claims"])
         if self.rs.melds.on_table:  # else melds stay in hand (coverage.APPLIES_WHEN)
             steps += self.parts(self.melding_steps, t)
             steps += self.parts(self.laying_off_steps, t["layoff"])
             steps += self.parts(self.replacing_steps)
-        steps += self.parts(self.discarding_steps, t)
+            steps += self.parts(self.rearranging_steps, t["rearrange"])
+        steps += self.parts(self.play_or_draw_steps if no_discard else self.discarding_steps, t)
         intro = ("The player to the dealer's left starts, and play goes on clockwise. "
                  "Each turn has these steps:\n\n")
         if self.rs.deal.offer:

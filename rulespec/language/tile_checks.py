@@ -1,0 +1,48 @@
+"""Semantic checks for tiles, turns without a discard and table manipulation (issue #15,
+items 7-9): combinations that parse but cannot be played as written."""
+
+from __future__ import annotations
+
+from ..ruleset import Ruleset
+from .problems import Checks, Problem
+
+check = Checks()
+
+
+@check("E375")
+def tiles_rank_low(r: Ruleset, doc: dict):
+    """Tiles are numbered 1-13: 1 is always the low end of a run."""
+    if r.deck.tiles and r.aces.mode != "low":
+        yield Problem("aces.mode", "tiles are numbered 1 to 13, so a 1 can only start a run, "
+                      f"but the rules make aces {r.aces.mode}",
+                      "remove the `aces:` rule, or write `aces: low`")
+
+
+@check("E376")
+def no_discard_turn_fits(r: Ruleset, doc: dict):
+    """A turn that plays or draws has no discard: nothing may need one."""
+    t = r.turn
+    if not t.play_or_draw:
+        return
+    why = None
+    if r.going_out is not None and r.going_out.final_discard == "required":
+        why = "going out needs a final discard"
+    elif set(t.draw_from) != {"stock"}:
+        why = "a turn may draw from somewhere other than the stock"
+    elif not r.melds.on_table:
+        why = "melds stay in hand, so a turn could never play"
+    elif r.knock is not None or r.show is not None:
+        why = "a hand ends by a knock or a show, which lays a card face down"
+    if why:
+        yield Problem("turn.play_or_draw", f"a turn either plays or draws one card from the "
+                      f"stock (no discard), but {why}",
+                      "remove `draw: only instead of playing`, or the rule it clashes with")
+
+
+@check("E377")
+def rearranging_fits(r: Ruleset, doc: dict):
+    """Rearranging is checked when the turn ends, which a discard would cut short."""
+    if r.turn.rearrange is not None and not r.turn.play_or_draw:
+        yield Problem("turn.rearrange", "the melds on the table may be rearranged, but a turn "
+                      "ends with a discard, so nothing checks the table is valid again",
+                      "add `draw: only instead of playing` (a turn plays or draws, no discard)")
