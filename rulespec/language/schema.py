@@ -62,6 +62,8 @@ FIELD_WORDS = {
     "game.rounds": "the number of deals", "game.eliminate": "the score that knocks a player out",
     "name": "the variant's name", "terms.set": "the word for a set", "terms.run": "the word for a run",
     "terms.opening": "the word for opening", "deal.offer": "the upcard offer",
+    "terms.stock": "the word for the stock", "terms.discard_pile": "the word for the discard pile",
+    "terms.card": "the word for a card", "terms.cards": "the word for cards",
 }
 
 # What to write instead of a word the rule cannot take (the choices are said in the message).

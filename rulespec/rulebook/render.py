@@ -72,8 +72,7 @@ class Rulebook(Sections):
         self.own: list[tuple[str, str | None, tuple]] = []  # the interpreter's own rules
         self.ir = Tracked(safe.ir(variant), "", self.seen)  # every string escaped for Markdown
         self.parent, self.children, self.lead = parent, children, lead
-        t = self.ir["terms"]
-        self.vocab = Vocabulary(t["set"], t["run"], t["opening"])
+        self.vocab = Vocabulary.of(self.ir["terms"])
         self.ex = Examples(variant, self.vocab)
 
     # ------------------------------------------------------------ dispatch
@@ -109,7 +108,8 @@ class Rulebook(Sections):
                 continue
             if key == "opening":
                 title = self.opening_title()
-            page.sections.append((key, title, [p[2] for p in sorted(pieces[key])]))
+            page.sections.append((key, title and self.vocab.say(title),
+                                  [self.vocab.say(p[2]) for p in sorted(pieces[key])]))
         return page
 
     def parts(self, make, *args) -> list[tuple[str, set]]:
