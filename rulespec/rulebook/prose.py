@@ -1,0 +1,38 @@
+"""The page's sentences as templates an editor can read and change.
+
+Each page section that has moved its prose out of Python has one template,
+``templates/prose/<section>.md.j2``, holding one macro per paragraph; the section passes
+the rules (words, numbers and flags read from the IR) and :func:`say` returns the
+paragraph. Inside a paragraph, line breaks and indentation in the template are layout only:
+each paragraph comes out as one line, paragraphs split by a blank line stay split.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import jinja2
+
+from ..memo import cached
+from . import words as W
+
+TEMPLATES = Path(__file__).with_name("templates") / "prose"
+_PARAGRAPHS = re.compile(r"\n[ \t]*\n")
+
+
+@cached(1)
+def environment() -> jinja2.Environment:
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=False, trim_blocks=True,
+        lstrip_blocks=True, undefined=jinja2.StrictUndefined)
+    env.filters.update(number=W.number, ordinal=W.ordinal, points=W.points, capital=W.capital,
+                       join=W.join, cards=W.cards, card=W.card)
+    return env
+
+
+def say(section: str, paragraph: str, **rules) -> str:
+    """The paragraph (macro) ``paragraph`` of ``templates/prose/<section>.md.j2``."""
+    macro = getattr(environment().get_template(f"{section}.md.j2").module, paragraph)
+    return "\n\n".join(" ".join(p.split()) for p in _PARAGRAPHS.split(str(macro(**rules)))
+                       if p.strip())

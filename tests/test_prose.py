@@ -1,0 +1,48 @@
+"""Page sentences a person would write, kept in templates (issue #16 item 7):
+``rulebook/templates/prose/<section>.md.j2``, one macro per paragraph."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+import rulespec
+from rulespec.rulebook import prose, render_page
+
+from conftest import ROOT, VARIANTS
+
+SECTIONS = ROOT / "rulespec" / "rulebook" / "sections"
+
+
+def page(name: str) -> str:
+    return render_page(rulespec.load(VARIANTS / f"{name}.rules"))
+
+
+def test_every_paragraph_a_section_asks_for_is_a_macro_of_its_template():
+    asked = {m.groups() for f in SECTIONS.glob("*.py")
+             for m in re.finditer(r'prose\.say\("(\w+)", "(\w+)"', f.read_text(encoding="utf-8"))}
+    assert asked
+    for section, paragraph in asked:
+        module = prose.environment().get_template(f"{section}.md.j2").module
+        assert callable(getattr(module, paragraph, None)), (section, paragraph)
+
+
+def test_a_paragraph_comes_out_as_one_line_whatever_the_template_layout():
+    text = prose.say("ending", "game_end", team="player", best="highest", rounds=None,
+                     target=100, elim=None, partners=True)
+    assert text == ("The game ends when a player reaches 100 points or more. Then the player "
+                    "with the highest total wins. Partners score together.")
+
+
+@pytest.mark.parametrize("name", ["basic", "gin", "block"])
+def test_the_object_says_when_the_game_ends_and_who_wins(name):
+    text = page(name)
+    assert "total when a player reaches" not in text
+    assert ("The game ends when a player reaches 100 points, and the player with the highest "
+            "total then wins.") in text
+
+
+def test_templates_are_where_the_module_says():
+    assert Path(prose.TEMPLATES).is_dir() and any(Path(prose.TEMPLATES).glob("*.md.j2"))
