@@ -44,5 +44,13 @@ def test_the_object_says_when_the_game_ends_and_who_wins(name):
             "total then wins.") in text
 
 
+@pytest.mark.parametrize("name", ["indian-pool-101", "indian-pool-201"])
+def test_pool_pages_do_not_say_players_drop_out(name):
+    """A drop is a move in Indian rummy; a player past the pool's limit is out of the game."""
+    text = page(name)
+    assert "drop out" not in text
+    assert re.search(r"whose total reaches \d+ points is out of the game", text)
+
+
 def test_templates_are_where_the_module_says():
     assert Path(prose.TEMPLATES).is_dir() and any(Path(prose.TEMPLATES).glob("*.md.j2"))
