@@ -10,6 +10,7 @@ import pytest
 
 import rulespec
 from rulespec.rulebook import prose, render_page
+from rulespec.rulebook.words import Vocabulary
 
 from conftest import ROOT, VARIANTS
 
@@ -54,3 +55,17 @@ def test_pool_pages_do_not_say_players_drop_out(name):
 
 def test_templates_are_where_the_module_says():
     assert Path(prose.TEMPLATES).is_dir() and any(Path(prose.TEMPLATES).glob("*.md.j2"))
+
+
+@pytest.mark.parametrize("name", ["basic", "indian-points", "continental"])
+def test_a_run_is_said_without_using_its_own_word(name):
+    """Not "a **sequence** is three or more cards of the same suit in sequence"."""
+    text = page(name)
+    assert "of the same suit in sequence" not in text
+    assert re.search(r"A \*\*\w+\*\* is [\w ]+ consecutive cards of the same suit\.", text)
+
+
+def test_a_list_in_a_template_keeps_one_line_per_item():
+    text = prose.say("melds", "kinds", v=Vocabulary(), set_size="three", run_size="three",
+                     distinct=True, pure=False, on_table=True)
+    assert text.split("\n\n")[1].count("\n") == 1  # two items, two lines
