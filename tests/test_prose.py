@@ -69,3 +69,11 @@ def test_a_list_in_a_template_keeps_one_line_per_item():
     text = prose.say("melds", "kinds", v=Vocabulary(), set_size="three", run_size="three",
                      distinct=True, pure=False, on_table=True)
     assert text.split("\n\n")[1].count("\n") == 1  # two items, two lines
+
+
+@pytest.mark.parametrize("name", ["basic", "continental", "indian-points"])
+def test_a_refused_example_says_why_in_one_clause(name):
+    """Not "✘ not a meld: only two cards: a set needs at least three"."""
+    rows = [r for r in re.findall(r"\| ✘ ([^|]*) \|", page(name)) if "show" not in r]
+    assert rows
+    assert not any(":" in r or r.startswith("not a meld") for r in rows), rows

@@ -41,7 +41,7 @@ class Base:
         return "\n".join(lines)
 
     def example_table(self, examples, head=("Cards", "")) -> str:
-        rows = [[W.cards(e.cards), ("✔ " if e.ok else "✘ not a meld: ") + e.note]
+        rows = [[W.cards(e.cards), ("✔ " if e.ok else "✘ ") + e.note]
                 for e in examples]
         return self.table(list(head), rows)
 
