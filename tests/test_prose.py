@@ -77,3 +77,10 @@ def test_a_refused_example_says_why_in_one_clause(name):
     rows = [r for r in re.findall(r"\| ✘ ([^|]*) \|", page(name)) if "show" not in r]
     assert rows
     assert not any(":" in r or r.startswith("not a meld") for r in rows), rows
+
+
+@pytest.mark.parametrize("name", ["basic", "gin", "indian-points", "push", "oklahoma-gin"])
+def test_a_worked_example_does_not_talk_about_the_code(name):
+    text = page(name)
+    assert "**A worked example.**" in text
+    assert "meld code" not in text
