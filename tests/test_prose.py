@@ -84,3 +84,12 @@ def test_a_worked_example_does_not_talk_about_the_code(name):
     text = page(name)
     assert "**A worked example.**" in text
     assert "meld code" not in text
+
+
+@pytest.mark.parametrize("name", ["house/basic-ace-high", "house/gin-openspiel", "push"])
+def test_the_overview_does_not_use_the_title_as_its_subject(name):
+    """Not "Basic Rummy: ace high or low is a game for two to six players."."""
+    v = rulespec.load(VARIANTS / f"{name}.rules")
+    overview = render_page(v).split("## Overview")[1].split("## ")[0]
+    assert f"{v.name} is a game" not in overview
+    assert re.search(r"This is a game for [\w ]+ players?\.", overview)
