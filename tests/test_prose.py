@@ -93,3 +93,14 @@ def test_the_overview_does_not_use_the_title_as_its_subject(name):
     overview = render_page(v).split("## Overview")[1].split("## ")[0]
     assert f"{v.name} is a game" not in overview
     assert re.search(r"This is a game for [\w ]+ players?\.", overview)
+
+
+def test_a_change_of_stock_scoring_reads_as_a_sentence():
+    """Not "A hand that ends with the stock: the lowest hand scores the differences
+    instead of is scored as usual" (``rulespec diff``)."""
+    from rulespec.rulebook import diff
+    lines = [str(c) for c in diff.changes(rulespec.load(VARIANTS / "basic.rules").ir,
+                                         rulespec.load(VARIANTS / "block.rules").ir)]
+    assert ("Scoring when the stock ends the hand: the lowest hand scores the differences "
+            "instead of as usual") in lines
+    assert not any("instead of is " in line for line in lines)

@@ -341,7 +341,7 @@ def test_a_house_rule_page_says_what_it_changes_and_links_both_ways(pages):
 def test_changes_come_from_the_resolved_rules_not_only_the_overrides():
     """basic-restock-twice overrides the reuse count but also changes how the hand is scored."""
     rules = [c.rule for c in diff.changes(load("basic").ir, load("house/basic-restock-twice").ir)]
-    assert rules == ["Times the discard pile is reused", "A hand that ends with the stock"]
+    assert rules == ["Times the discard pile is reused", "Scoring when the stock ends the hand"]
 
 
 # ---------------------------------------------------------------- prose
