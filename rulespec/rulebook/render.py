@@ -72,8 +72,15 @@ class Rulebook(Sections):
         self.own: list[tuple[str, str | None, tuple]] = []  # the interpreter's own rules
         self.ir = Tracked(safe.ir(variant), "", self.seen)  # every string escaped for Markdown
         self.parent, self.children, self.lead = parent, children, lead
-        self.vocab = Vocabulary.of(self.ir["terms"])
+        self.vocab = Vocabulary.of(self.ir["terms"], unit="round" if self.by_round() else "hand")
         self.ex = Examples(variant, self.vocab)
+
+    def by_round(self) -> bool:
+        """Do some rules go by round (contracts, hand sizes, melding the whole hand)? Then
+        the page calls each deal played out a round, everywhere; otherwise a hand."""
+        rs = self.rs
+        return bool(rs.opening.contracts or rs.turn.all_at_once is not None
+                    or any(s.rounds is not None for s in rs.deal.sizes))
 
     # ------------------------------------------------------------ dispatch
     @classmethod

@@ -123,7 +123,8 @@ _MARKUP = re.compile(r"<[^>]*>|`[^`]*`")
 @dataclass(frozen=True)
 class Vocabulary:
     """The variant's own words (from its ``terms:``), for melds, opening and the nouns
-    the page says (the stock, the discard pile, cards)."""
+    the page says (the stock, the discard pile, cards), and its one word for a deal played
+    out (``unit``): a hand, or a round in a game of contracts by round."""
 
     set: str = "set"
     run: str = "run"
@@ -132,11 +133,12 @@ class Vocabulary:
     discard_pile: str | None = None
     card: str | None = None
     cards: str | None = None
+    unit: str = "hand"  # one deal, from dealing to scoring: "round" where contracts go by round
 
     @classmethod
-    def of(cls, terms) -> Vocabulary:
+    def of(cls, terms, unit: str = "hand") -> Vocabulary:
         return cls(**{k: terms[k] for k in ("set", "run", "opening", "stock", "discard_pile",
-                                            "card", "cards")})
+                                            "card", "cards")}, unit=unit)
 
     def nouns(self) -> dict[str, str]:
         """The rulebook's word → the variant's, for each noun the variant renames."""

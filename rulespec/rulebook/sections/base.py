@@ -63,5 +63,5 @@ class Base:
             else:
                 parts.append(W.cards(C.parse_card(c) for c in named))
         if w["cut"]:
-            parts.append("every card of the rank cut for the deal")
+            parts.append(f"every card of the rank cut for the {self.vocab.unit}")
         return W.join(parts)

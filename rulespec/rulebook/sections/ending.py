@@ -17,7 +17,8 @@ class Ending(Base):
         rounds, elim = g["rounds"], g["eliminate"]
         # one deal ends the game whatever the totals (engine/scoring.py): no target to state
         target = g["target"] if rounds != 1 else None
-        rules = {"team": "team" if rs.partnerships is not None else "player",
+        rules = {"unit": self.vocab.unit,
+                 "team": "team" if rs.partnerships is not None else "player",
                  "best": "highest" if g["winner"] == "highest" else "lowest",
                  "rounds": rounds, "target": target, "elim": elim}
         yield "end", 0, prose.say("ending", "game_end", partners=rs.partnerships is not None,
