@@ -285,7 +285,7 @@ def test_a_pool_page_says_who_wins_when_the_last_players_go_out_together():
     game_over; E343 makes the lowest total win wherever players go out); the page read
     ``game.winner`` and then did not use it under elimination."""
     end = render_page(load("indian-pool-101")).split("## End of the game", 1)[1]
-    assert ("If the last players are all out after the same deal, the player with the lowest "
+    assert ("If the last players are all out after the same hand, the player with the lowest "
             "total wins.") in end
 
 
