@@ -118,3 +118,9 @@ def test_a_page_calls_a_deal_played_out_by_one_word(name, unit):
                          r"for the deal)\b", text), name
     other = {"round": "hand", "hand": "round"}[unit]
     assert not re.search(rf"(after each|a game is \w+|single|same) {other}", text, re.IGNORECASE)
+
+
+def test_the_deck_is_not_counted_twice():
+    """Not "one standard pack of 52 cards, without jokers: 52 cards in all"."""
+    assert "It is played with one standard pack of 52 cards, without jokers.\n" in page("gin")
+    assert "with one joker each: 106 cards in all." in page("indian-points")
