@@ -62,3 +62,11 @@ def test_a_word_that_is_not_plain_words_is_refused_with_a_diagnostic():
     with pytest.raises(rulespec.SpecError) as err:
         rulespec.compile_text(basic_with('stock is called "<b>x</b>"'), name="x.rules")
     assert any("terms.stock" in str(d) or "stock" in str(d) for d in err.value.diagnostics)
+
+
+def test_rulespec_diff_names_the_renamed_words():
+    from rulespec.rulebook import diff
+    lines = [str(c) for c in diff.changes(rulespec.load(VARIANTS / "basic.rules").ir,
+                                         rulespec.load(VARIANTS / "indian-points.rules").ir)]
+    assert "The stock is called: closed deck instead of stock" in lines
+    assert "The discard pile is called: open deck instead of discard pile" in lines

@@ -270,6 +270,11 @@ def _terms(ir):
     yield "Sets are called", t["set"] + "s"
     yield "Runs are called", t["run"] + "s"
     yield "Opening is called", t["opening"]
+    v = W.Vocabulary.of(t)
+    yield "The stock is called", v.noun("stock")
+    yield "The discard pile is called", v.noun("discard pile")
+    yield "A card is called", v.noun("card")
+    yield "Cards are called", v.noun("cards")
 
 
 def _not_enforced(ir):

@@ -148,6 +148,10 @@ class Vocabulary:
                 "card": card}
         return {w: said[w] for w in _NOUNS if said[w] and said[w] != w}
 
+    def noun(self, word: str) -> str:
+        """The variant's word for one of the rulebook's nouns (``"stock"``, ``"cards"``)."""
+        return self.nouns().get(word, word)
+
     def say(self, text: str) -> str:
         """``text`` in the variant's words: each renamed noun replaced where it is a whole
         word of the prose (a capital kept; an anchor ``#the-cards`` follows its heading),
