@@ -133,7 +133,7 @@ class Vocabulary:
     discard_pile: str | None = None
     card: str | None = None
     cards: str | None = None
-    unit: str = "hand"  # one deal, from dealing to scoring: "round" where contracts go by round
+    unit: str = "hand"  # one deal, from dealing to scoring: "round" where rules go by round
 
     @classmethod
     def of(cls, terms, unit: str = "hand") -> Vocabulary:
