@@ -124,3 +124,19 @@ def test_the_deck_is_not_counted_twice():
     """Not "one standard pack of 52 cards, without jokers: 52 cards in all"."""
     assert "It is played with one standard pack of 52 cards, without jokers.\n" in page("gin")
     assert "with one joker each: 106 cards in all." in page("indian-points")
+
+
+@pytest.mark.parametrize("name", ["continental", "push", "wrotham"])
+def test_a_page_of_rounds_ends_rounds_not_hands(name):
+    """The sections write "the hand ends"; a page whose rules go by round says round,
+    while "the cards left in their hand" (the cards held) stays."""
+    text = page(name)
+    assert "## Ending a round" in text and "## Ending a hand" not in text
+    body = text.split("## Rules the interpreter does not enforce")[0]
+    assert not re.search(r"(the|a) hand ends|of the hand|for the hand", body)
+    assert "left in their hand" in body
+
+
+def test_the_sources_own_text_is_kept_as_written():
+    """Rules under `not enforced:` are the source's words, not the page's."""
+    assert "when a hand ends, a missing card costs 10 points" in page("continental")

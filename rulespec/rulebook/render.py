@@ -115,8 +115,9 @@ class Rulebook(Sections):
                 continue
             if key == "opening":
                 title = self.opening_title()
+            say = (lambda t: t) if key == "unenforced" else self.vocab.say  # the source's text
             page.sections.append((key, title and self.vocab.say(title),
-                                  [self.vocab.say(p[2]) for p in sorted(pieces[key])]))
+                                  [say(p[2]) for p in sorted(pieces[key])]))
         return page
 
     def parts(self, make, *args) -> list[tuple[str, set]]:

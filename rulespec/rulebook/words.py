@@ -116,6 +116,11 @@ _OPENING_FORMS = {
 # The rulebook's own nouns a variant may rename (``terms:``), longest first: the page is
 # written in these words and :meth:`Vocabulary.say` puts the variant's in their place.
 _NOUNS = ("discard pile", "stock", "cards", "card")
+# Phrases in which "hand" can only mean a deal played out (never the cards a player holds),
+# said with the page's ``unit`` where that is not "hand".
+_UNIT_PHRASES = re.compile(r"(?<![\w-])(?:(?P<pre>(?:the|a|of the|for the|end|ends|ended)\s+)"
+                           r"hand(?P<post>\s+(?:ends|is void|nobody can finish))?|"
+                           r"(?P<head>Ending a |A |#ending-a-)hand)(?![\w-])")
 # Markup whose words are not prose: HTML tags (the card chips) and inline code.
 _MARKUP = re.compile(r"<[^>]*>|`[^`]*`")
 
@@ -152,11 +157,24 @@ class Vocabulary:
         """The variant's word for one of the rulebook's nouns (``"stock"``, ``"cards"``)."""
         return self.nouns().get(word, word)
 
+    def units(self, text: str) -> str:
+        """``text`` with a deal played out called the page's ``unit`` ("the hand ends" →
+        "the round ends"), in the phrases where "hand" cannot mean the cards held."""
+        def unit(m: re.Match) -> str:
+            if m.group("head"):
+                return m.group("head") + self.unit
+            if m.group("pre").strip() in ("the", "a") and not m.group("post"):
+                return m.group(0)  # "the hand" alone may be the cards held
+            return m.group("pre") + self.unit + (m.group("post") or "")
+        return _UNIT_PHRASES.sub(unit, text)
+
     def say(self, text: str) -> str:
         """``text`` in the variant's words: each renamed noun replaced where it is a whole
         word of the prose (a capital kept; an anchor ``#the-cards`` follows its heading),
         never inside a tag or inline code."""
         nouns = self.nouns()
+        if self.unit != "hand":
+            text = self.units(text)
         if not nouns:
             return text
         alternatives = "|".join(w.replace(" ", r"\s+") for w in nouns)
@@ -168,7 +186,7 @@ class Vocabulary:
 
         def prose(part: str) -> str:
             return re.sub(r"\]\(#[^)]*\)", lambda m: m.group(0).replace(" ", "-").lower(),
-                          pattern.sub(word, part))
+                          pattern.sub(word, part) if pattern else part)
 
         out, at = [], 0
         for m in _MARKUP.finditer(text):
