@@ -33,8 +33,7 @@ def environment() -> jinja2.Environment:
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=False, trim_blocks=True,
         lstrip_blocks=True, undefined=jinja2.StrictUndefined)
-    env.filters.update(number=W.number, ordinal=W.ordinal, points=W.points, capital=W.capital,
-                       join=W.join, cards=W.cards, card=W.card)
+    env.filters.update(number=W.number, points=W.points, join=W.join)
     return env
 
 
