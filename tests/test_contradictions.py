@@ -60,7 +60,7 @@ PAIRS = [
     (r"at most \w+ melds? in a turn", r"until you can lay down your whole hand",
      r"at most \w+ melds? in a turn, except in",
      "one meld a turn, and the whole hand at once"),
-    (r"single deal", _TARGET, None,
+    (r"single (deal|hand|round)", _TARGET, None,
      "a single deal, and a game that ends earlier at a score"),
     (r"only \w+ cards? (are )?left in (the stock|it)", r"stock is exhausted",
      r"stock counts as exhausted when only",

@@ -348,6 +348,11 @@ SEMANTIC = [
          "trios\n", "E152", 17, 34, "runs are called trios", "write `sets are called trios`"),
     Case("a set's word for a run, which is no run's word either", BASE + "terms:   runs are called groups\n",
          "E152", 17, 10, "runs are called groups", "a run can be called `run`, `sequence` or `straight`"),
+    Case("a word the rulebook has no term for", BASE + 'terms:   the stok is called "closed deck"\n', "E370",
+         17, 14, 'stok is called "closed deck"', "did you mean `stock`?"),
+    Case("a term nobody could mistype into a known one", BASE + 'terms:   meeple is called "pawn"\n',
+         "E370", 17, 10, 'meeple is called "pawn"', "the words a variant can rename are `stock`, "
+         "`discard pile`, `card` or `cards`"),
     Case("a marker that is not a provenance", edit("aces:    low", "aces:    low (hearsay)"), "E153", 4, 14,
          "(hearsay)", "write `(source)`, `(common rule)`, `(house choice)`, with a note after a colon if you "
          "like: `(common rule: Hoyle)`"),

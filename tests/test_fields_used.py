@@ -38,6 +38,10 @@ RULEBOOK_ONLY = {
     "terms.set": "the variant's word for a set",
     "terms.run": "the variant's word for a run",
     "terms.opening": "the variant's word for opening",
+    "terms.stock": "the variant's word for the stock",
+    "terms.discard_pile": "the variant's word for the discard pile",
+    "terms.card": "the variant's word for a card",
+    "terms.cards": "the variant's word for cards",
     "origin.file": "the file the page names as its source",
 }
 #: fields that change play but not the page: each a rule the rulebook does not state

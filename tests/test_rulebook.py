@@ -285,7 +285,7 @@ def test_a_pool_page_says_who_wins_when_the_last_players_go_out_together():
     game_over; E343 makes the lowest total win wherever players go out); the page read
     ``game.winner`` and then did not use it under elimination."""
     end = render_page(load("indian-pool-101")).split("## End of the game", 1)[1]
-    assert ("If the last players are all out after the same deal, the player with the lowest "
+    assert ("If the last players are all out after the same hand, the player with the lowest "
             "total wins.") in end
 
 
@@ -341,7 +341,7 @@ def test_a_house_rule_page_says_what_it_changes_and_links_both_ways(pages):
 def test_changes_come_from_the_resolved_rules_not_only_the_overrides():
     """basic-restock-twice overrides the reuse count but also changes how the hand is scored."""
     rules = [c.rule for c in diff.changes(load("basic").ir, load("house/basic-restock-twice").ir)]
-    assert rules == ["Times the discard pile is reused", "A hand that ends with the stock"]
+    assert rules == ["Times the discard pile is reused", "Scoring when the stock ends the hand"]
 
 
 # ---------------------------------------------------------------- prose
@@ -375,7 +375,7 @@ def test_examples_are_judged_by_the_meld_code(pages):
     """The worked examples carry the meld code's numbers (here the gin knock after a lay-off)."""
     gin = pages["gin"]
     assert "The knocker scores 21 − 6 = 15 points" in gin
-    assert "✔ a run in hearts" in gin and "✘ not a meld: mixed suits" in gin
+    assert "✔ a run in hearts" in gin and "✘ the suits are mixed, and a run is all one suit" in gin
 
 
 def test_a_page_renders_on_its_own():

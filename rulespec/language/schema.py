@@ -62,6 +62,8 @@ FIELD_WORDS = {
     "game.rounds": "the number of deals", "game.eliminate": "the score that knocks a player out",
     "name": "the variant's name", "terms.set": "the word for a set", "terms.run": "the word for a run",
     "terms.opening": "the word for opening", "deal.offer": "the upcard offer",
+    "terms.stock": "the word for the stock", "terms.discard_pile": "the word for the discard pile",
+    "terms.card": "the word for a card", "terms.cards": "the word for cards",
 }
 
 # What to write instead of a word the rule cannot take (the choices are said in the message).
@@ -72,9 +74,13 @@ ENUM_HINTS = {
 }
 
 
+def _schema_json() -> dict:
+    return json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+
+
 def term_words(kind: str) -> list[str]:
     """The words a variant may call a ``set``, ``run`` or ``opening`` (``terms:``)."""
-    return json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))["properties"]["terms"]["properties"][kind]["enum"]
+    return _schema_json()["properties"]["terms"]["properties"][kind]["enum"]
 
 
 def either(choices) -> str:
@@ -120,6 +126,9 @@ def _sentence(err) -> str:
         return f"{where or 'this list'} may have at most {err.validator_value} entries"
     if v == "enum":
         return f"{where or 'this rule'} can be {either(err.validator_value)}, not `{err.instance}`"
+    if v == "pattern" and err.validator_value == _schema_json()["$defs"]["term"]["pattern"]:
+        return (f"{where or 'this word'} must be plain words (letters, spaces, hyphens or "
+                f"apostrophes, starting with a letter, at most 30), not `{err.instance}`")
     if v == "uniqueItems":
         twice = sorted({str(x) for x in err.instance if err.instance.count(x) > 1})
         return f"{where or 'this rule'} names {either(twice).replace(' or ', ' and ')} twice"

@@ -18,6 +18,7 @@ from .diagnostics import Diagnostic, line_of
 from .clauses import PHRASES
 from .transform_tiles import TilesClauses
 from .schema import either, term_words
+from .transform_terms import TermWords
 
 # Paths whose clauses add items to one list rather than set one value.
 APPEND_PATHS = frozenset({"deck.packs", "deal.sizes", "wilds.ranks", "wilds.cards", "not_enforced",
@@ -126,7 +127,7 @@ def _upcard(tree: Tree) -> dict:
     return {"rank": word[0].upper()}
 
 
-class RuleTransformer(TilesClauses):
+class RuleTransformer(TilesClauses, TermWords):
     """Walks one file's parse tree and collects its assignments."""
 
     def __init__(self, text: str, filename: str):

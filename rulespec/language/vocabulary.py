@@ -16,7 +16,7 @@ from .parser import TOPICS, parser
 # the grammar's regular expression for them as it is.
 PATTERN_TERMINALS = ("CARD", "RANKS", "RANK", "NUMBER", "PARTNERS")
 # Terminals that are not words (layout, comments, names in quotes).
-_NOT_WORDS = {"STRING", "_CONT", "_NL", "COMMENT", "MARK"}
+_NOT_WORDS = {"STRING", "_CONT", "_NL", "COMMENT", "MARK", "TERM_NAME"}
 # Topics as they may also be written (the grammar's alternatives for the same section).
 OTHER_SPELLINGS = {"wilds": "wild", "laying off": "lay off", "may I": "may i"}
 TOPIC_SPELLINGS = tuple(sorted({*TOPICS, *OTHER_SPELLINGS} - {"variant", "extends"}))

@@ -228,9 +228,9 @@ def _ending(ir):
     yield "A hand no one can go out of", {"end": "ends and is scored", "play on": "is played on"}[
         st.get("stalemate", "end")]
     yield "Times the discard pile is reused", "no limit" if st["times"] is None else W.number(st["times"])
-    yield "A hand that ends with the stock", {"score": "is scored as usual",
-                                              "differences": "the lowest hand scores the differences",
-                                              "void": "is void"}[st["outcome"]]
+    yield "Scoring when the stock ends the hand", {
+        "score": "as usual", "differences": "the lowest hand scores the differences",
+        "void": "none: the hand is void"}[st["outcome"]]
 
 
 def _scoring(ir):
@@ -286,6 +286,11 @@ def _terms(ir):
     yield "Sets are called", t["set"] + "s"
     yield "Runs are called", t["run"] + "s"
     yield "Opening is called", t["opening"]
+    v = W.Vocabulary.of(t)
+    yield "The stock is called", v.noun("stock")
+    yield "The discard pile is called", v.noun("discard pile")
+    yield "A card is called", v.noun("card")
+    yield "Cards are called", v.noun("cards")
 
 
 def _not_enforced(ir):

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .. import cards as C
+from . import prose
 from . import words as W
 
 #: The card imagined as cut for the deal when a variant cuts a wild card (any would do;
@@ -112,7 +113,7 @@ class Examples:
     def melds(self) -> list[Example]:
         """Valid and invalid melds of this variant (each checked by the meld code)."""
         r, m, out = self.r, self.r.melds, []
-        s_w, r_w = self.vocab.set, self.vocab.run
+        s_w = self.vocab.set
         wild = self.wild
         if m.set is not None:
             n = max(3, m.set.min)
@@ -142,35 +143,34 @@ class Examples:
 
         # invalid ones, each with the reason the page gives
         if m.set is not None:
-            out.append(self._invalid(cards("7D 7C"), f"only two cards: a {s_w} needs at least {W.number(m.set.min)}"))
+            out.append(self._invalid(cards("7D 7C"), self._why("few", m.set.min)))
             if m.set.suits == "distinct" and not self.single_pack:
-                out.append(self._invalid(cards("4S 4D 4H 4S"), f"two ♠ cards: a {s_w} needs different suits"))
+                out.append(self._invalid(cards("4S 4D 4H 4S"), self._why("same suit")))
         if m.run is not None:
-            out.append(self._invalid(cards("5S 6H 7S"), f"mixed suits: a {r_w} is all one suit"))
+            out.append(self._invalid(cards("5S 6H 7S"), self._why("mixed suits")))
             out.append(self._invalid(cards("4C 5C 7C 8C")[: max(3, m.run.min)] if m.run.min <= 3 else
-                                     cards("4C 5C 7C 8C"), "not in sequence: a card is missing"))
+                                     cards("4C 5C 7C 8C"), self._why("gap")))
             if m.run.min > 3:
                 out.append(self._invalid(self._run(3, m.run.min - 1, 1),
-                                         f"too short: a {r_w} needs at least {W.number(m.run.min)} cards"))
+                                         self._why("short", m.run.min)))
             if m.run.max is not None and m.run.max < 13:
                 out.append(self._invalid(self._run(1, m.run.max + 1, 0),
-                                         f"too long: a {r_w} has at most {W.number(m.run.max)} cards"))
+                                         self._why("long", m.run.max)))
         if wild is not None:
             if r.wilds.not_outnumber:
                 pool = self._wild_pool(2)
                 if pool:
-                    out.append(self._invalid(cards("7S") + pool, "more wild cards than natural cards"))
+                    out.append(self._invalid(cards("7S") + pool, self._why("outnumber")))
             if r.wilds.max_per_meld is not None:
                 k = r.wilds.max_per_meld + 1
                 pool = self._wild_pool(k)
                 if pool:
                     out.append(self._invalid(cards("9S 9H 9D")[: max(1, k)] + pool,
-                                             f"more than {W.number(r.wilds.max_per_meld)} wild "
-                                             f"card{'s' if r.wilds.max_per_meld != 1 else ''} in one meld"))
+                                             self._why("wild per meld", r.wilds.max_per_meld)))
             if r.wilds.all_wild == "never":
                 pool = self._wild_pool(3)
                 if pool:
-                    out.append(self._invalid(pool, "wild cards only"))
+                    out.append(self._invalid(pool, self._why("all wild")))
         return [e for e in out if e is not None]
 
     def _wild_pool(self, n: int) -> list[int] | None:
@@ -191,6 +191,10 @@ class Examples:
         if meld is None:
             return None
         return Example(tuple(codes), True, note or self.describe(meld))
+
+    def _why(self, why: str, n: int | None = None) -> str:
+        """Why an example is not a meld, in the words of ``templates/prose/examples.md.j2``."""
+        return prose.say("examples", "not_a_meld", why=why, v=self.vocab, n=n)
 
     def _invalid(self, codes, reason: str) -> Example | None:
         if self.classify(codes) is not None:

@@ -72,9 +72,15 @@ class Rulebook(Sections):
         self.own: list[tuple[str, str | None, tuple]] = []  # the interpreter's own rules
         self.ir = Tracked(safe.ir(variant), "", self.seen)  # every string escaped for Markdown
         self.parent, self.children, self.lead = parent, children, lead
-        t = self.ir["terms"]
-        self.vocab = Vocabulary(t["set"], t["run"], t["opening"])
+        self.vocab = Vocabulary.of(self.ir["terms"], unit="round" if self.by_round() else "hand")
         self.ex = Examples(variant, self.vocab)
+
+    def by_round(self) -> bool:
+        """Do some rules go by round (contracts, hand sizes, melding the whole hand)? Then
+        the page calls each deal played out a round, everywhere; otherwise a hand."""
+        rs = self.rs
+        return bool(rs.opening.contracts or rs.turn.all_at_once is not None
+                    or any(s.rounds is not None for s in rs.deal.sizes))
 
     # ------------------------------------------------------------ dispatch
     @classmethod
@@ -112,7 +118,8 @@ class Rulebook(Sections):
             texts = [p[2] for p in sorted(pieces[key])]
             if self.rs.deck.tiles:  # the examples' card chips as tiles (sections/tiles.py)
                 texts = [self.tile_chips(t) for t in texts]
-            page.sections.append((key, title, texts))
+            say = (lambda t: t) if key == "unenforced" else self.vocab.say  # the source's text
+            page.sections.append((key, title and self.vocab.say(title), [say(t) for t in texts]))
         return page
 
     def parts(self, make, *args) -> list[tuple[str, set]]:

@@ -4,6 +4,7 @@ variant's own words for melds and opening (:class:`Vocabulary`)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -112,13 +113,86 @@ _OPENING_FORMS = {
 }
 
 
+# The rulebook's own nouns a variant may rename (``terms:``), longest first: the page is
+# written in these words and :meth:`Vocabulary.say` puts the variant's in their place.
+_NOUNS = ("discard pile", "stock", "cards", "card")
+# Phrases in which "hand" can only mean a deal played out (never the cards a player holds),
+# said with the page's ``unit`` where that is not "hand".
+_UNIT_PHRASES = re.compile(r"(?<![\w-])(?:(?P<pre>(?:the|a|of the|for the|end|ends|ended)\s+)"
+                           r"hand(?P<post>\s+(?:ends|is void|nobody can finish))?|"
+                           r"(?P<head>Ending a |A |#ending-a-)hand)(?![\w-])")
+# Markup whose words are not prose: HTML tags (the card chips) and inline code.
+_MARKUP = re.compile(r"<[^>]*>|`[^`]*`")
+
+
 @dataclass(frozen=True)
 class Vocabulary:
-    """The variant's own words (from its ``terms:``), for melds and for opening."""
+    """The variant's own words (from its ``terms:``), for melds, opening and the nouns
+    the page says (the stock, the discard pile, cards), and its one word for a deal played
+    out (``unit``): a hand, or a round in a game of contracts by round."""
 
     set: str = "set"
     run: str = "run"
     opening: str = "opening"
+    stock: str | None = None
+    discard_pile: str | None = None
+    card: str | None = None
+    cards: str | None = None
+    unit: str = "hand"  # one deal, from dealing to scoring: "round" where rules go by round
+
+    @classmethod
+    def of(cls, terms, unit: str = "hand") -> Vocabulary:
+        return cls(**{k: terms[k] for k in ("set", "run", "opening", "stock", "discard_pile",
+                                            "card", "cards")}, unit=unit)
+
+    def nouns(self) -> dict[str, str]:
+        """The rulebook's word → the variant's, for each noun the variant renames."""
+        card = self.card or (self.cards.removesuffix("s") if self.cards else None)
+        cards = self.cards or (self.card + "s" if self.card else None)
+        said = {"discard pile": self.discard_pile, "stock": self.stock, "cards": cards,
+                "card": card}
+        return {w: said[w] for w in _NOUNS if said[w] and said[w] != w}
+
+    def noun(self, word: str) -> str:
+        """The variant's word for one of the rulebook's nouns (``"stock"``, ``"cards"``)."""
+        return self.nouns().get(word, word)
+
+    def units(self, text: str) -> str:
+        """``text`` with a deal played out called the page's ``unit`` ("the hand ends" →
+        "the round ends"), in the phrases where "hand" cannot mean the cards held."""
+        def unit(m: re.Match) -> str:
+            if m.group("head"):
+                return m.group("head") + self.unit
+            if m.group("pre").strip() in ("the", "a") and not m.group("post"):
+                return m.group(0)  # "the hand" alone may be the cards held
+            return m.group("pre") + self.unit + (m.group("post") or "")
+        return _UNIT_PHRASES.sub(unit, text)
+
+    def say(self, text: str) -> str:
+        """``text`` in the variant's words: each renamed noun replaced where it is a whole
+        word of the prose (a capital kept; an anchor ``#the-cards`` follows its heading),
+        never inside a tag or inline code."""
+        nouns = self.nouns()
+        if self.unit != "hand":
+            text = self.units(text)
+        if not nouns:
+            return text
+        alternatives = "|".join(w.replace(" ", r"\s+") for w in nouns)
+        pattern = re.compile(r"(?<!\w)(" + alternatives + r")(?!\w)", re.IGNORECASE)
+
+        def word(m: re.Match) -> str:
+            new = nouns[" ".join(m.group(1).lower().split())]
+            return new[:1].upper() + new[1:] if m.group(1)[0].isupper() else new
+
+        def prose(part: str) -> str:
+            return re.sub(r"\]\(#[^)]*\)", lambda m: m.group(0).replace(" ", "-").lower(),
+                          pattern.sub(word, part) if pattern else part)
+
+        out, at = [], 0
+        for m in _MARKUP.finditer(text):
+            out += [prose(text[at:m.start()]), m.group(0)]
+            at = m.end()
+        return "".join(out + [prose(text[at:])])
 
     @property
     def sets(self) -> str:

@@ -38,11 +38,17 @@ __all__ = [
 class Terms:
     """The words the variant's own rules use, so that its rulebook speaks them; play does
     not depend on them. ``set``: "set" | "trio"; ``run``: "run" | "sequence" | "straight";
-    ``opening``: "opening" | "going down"."""
+    ``opening``: "opening" | "going down"; the rest free words."""
 
     set: str = "set"
     run: str = "run"
     opening: str = "opening"
+    # any words (``stock is called "closed deck"``); None: the rulebook's own word, or for
+    # a card the other number's word (``cards are called "tiles"`` makes a card a tile)
+    stock: str | None = None
+    discard_pile: str | None = None
+    card: str | None = None
+    cards: str | None = None
 
 
 @dataclass(frozen=True)

@@ -41,7 +41,7 @@ class Base:
         return "\n".join(lines)
 
     def example_table(self, examples, head=("Cards", "")) -> str:
-        rows = [[W.cards(e.cards), ("✔ " if e.ok else "✘ not a meld: ") + e.note]
+        rows = [[W.cards(e.cards), ("✔ " if e.ok else "✘ ") + e.note]
                 for e in examples]
         return self.table(list(head), rows)
 
@@ -63,5 +63,5 @@ class Base:
             else:
                 parts.append(W.cards(C.parse_card(c) for c in named))
         if w["cut"]:
-            parts.append("every card of the rank cut for the deal")
+            parts.append(f"every card of the rank cut for the {self.vocab.unit}")
         return W.join(parts)

@@ -1,10 +1,12 @@
 """The deck and the cards: how many packs and jokers, and how the cards rank (aces low,
-high, either or round the corner)."""
+high, either or round the corner). The deck's paragraph is in
+``templates/prose/cards.md.j2``."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
+from .. import prose
 from .. import words as W
 from .base import Base
 
@@ -14,14 +16,6 @@ class Cards(Base):
         packs = deck["packs"]
         jokers = deck["jokers"]
         per_pack = jokers and deck["jokers_per_pack"]
-
-        def pack_words(n: int) -> str:
-            text = W.plural(n, "standard pack") + " of 52 cards"
-            if jokers and per_pack:
-                text += f" with {W.plural(jokers, 'joker')} each"
-            elif jokers:
-                text += f" and {W.plural(jokers, 'joker')}"
-            return text
 
         counts = self.player_counts()
         tiles = self.tiles_words(deck)
@@ -34,9 +28,9 @@ class Cards(Base):
             return
         if len(packs) == 1 and packs[0]["players"] is None:
             n = packs[0]["packs"]
-            size = self.rs.deck.size(counts[0])
-            tail = ", without jokers" if not jokers else ""
-            yield "overview", 2, f"It is played with {pack_words(n)}{tail}: {size} cards in all."
+            yield "overview", 2, prose.say("cards", "deck", packs=n, jokers=jokers,
+                                           per_pack=bool(per_pack),
+                                           size=self.rs.deck.size(counts[0]))
         else:
             rows = []
             for p in packs:

@@ -24,12 +24,14 @@ class Deal(Base):
             parts += self.parts(make, d)
         if self.rs.wilds.cut:
             parts.append(("One card is then cut at random from the stock to choose the wild "
-                          "joker for the deal (see [The cards](#the-cards)).", set()))
+                          f"joker for the {self.vocab.unit} (see [The cards](#the-cards)).",
+                          set()))
         yield "deal", 0, Placed.of(parts, "\n\n")
 
     def rotation_text(self, d) -> str:
         rot = "to the left (clockwise)" if d["rotation"] == "left" else "to the right"
-        return f"The first dealer is chosen at random; after each hand the deal passes {rot}."
+        return (f"The first dealer is chosen at random; after each {self.vocab.unit} the deal "
+                f"passes {rot}.")
 
     def grid(self, d) -> tuple[dict, list[int], list[int]]:
         """Cards dealt by (players, round), read as the engine reads them

@@ -24,7 +24,7 @@ class Melding(Base):
         title = self.opening_title()
         anchor = title.lower().replace(' ', '-')
         if rs.opening.contracts:
-            text += (f" Your first melds of a hand must meet the round's contract (see "
+            text += (f" Your first melds of a round must meet its contract (see "
                      f"[{title}](#{anchor})).")
         elif rs.opening.threshold is not None:
             text += (f" Your first melds must be worth at least {W.points(rs.opening.threshold)} "

@@ -1,11 +1,12 @@
 """Melds: what a set and a run are in this variant, whether melds go on the table, and
-examples checked by the meld code."""
+examples checked by the meld code. The words are in ``templates/prose/melds.md.j2``."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
 from ... import cards as C
+from .. import prose
 from .. import words as W
 from ..examples import EXAMPLE_CUT
 from .base import Base
@@ -14,28 +15,12 @@ from .base import Base
 class Melds(Base):
     def melds_md(self, m) -> Iterator:
         s, r = m["set"], m["run"]
-        lines = []
-        kinds = []
-        if s is not None:
-            suits = "in different suits" if s["suits"] == "distinct" else "of any suits"
-            size = W.span(s["min"], s["max"])
-            lines.append(f"- A **{self.vocab.set}** is {size} cards of the same rank {suits}.")
-            kinds.append(self.vocab.sets)
-        if r is not None:
-            size = W.span(r["min"], r["max"])
-            lines.append(f"- A **{self.vocab.run}** is {size} cards of the same suit in sequence.")
-            kinds.append(self.vocab.runs)
-        intro = f"There are {W.plural(len(kinds), 'kind')} of meld: {W.join(kinds)}."
-        text = intro + "\n\n" + "\n".join(lines)
         show = self.rs.show
-        if show is not None and show.pure and r is not None:
-            text += (f"\n\nA {self.vocab.run} without any wild card standing in for another card "
-                     f"is **pure**; one that uses a wild card in place of a missing card is "
-                     f"impure.")
-        text += "\n\nA card belongs to one meld only."
-        if not m["on_table"]:
-            text += (" Melds are not laid on the table during play: you keep them in your hand "
-                     "and show them when the hand ends.")
+        text = prose.say(
+            "melds", "kinds", v=self.vocab, on_table=m["on_table"],
+            set_size=s and W.span(s["min"], s["max"]), distinct=s and s["suits"] == "distinct",
+            run_size=r and W.span(r["min"], r["max"]),
+            pure=show is not None and bool(show.pure) and r is not None)
         yield "melds", 0, text
         examples = self.ex.melds()
         if examples:

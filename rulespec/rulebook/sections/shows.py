@@ -1,11 +1,13 @@
 """Shows and drops: declaring a hand in melds (with the runs, some pure, that a show
-needs), and dropping out of a hand for a penalty."""
+needs), and giving a hand up for a penalty (a drop). The words are in
+``templates/prose/shows.md.j2``."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
 from ... import cards as C
+from .. import prose
 from .. import words as W
 from ..examples import EXAMPLE_CUT
 from .base import Base
@@ -17,14 +19,10 @@ class Shows(Base):
             return
         n = self.variant.deal_size(self.player_counts()[0])
         seq, pure = s["sequences"], s["pure"]
-        cards = f"all {W.number(n)} cards" if n else "all your cards"
         need = [f"at least {W.plural(seq, self.vocab.run)}"]
         if pure:
             need.append(f"at least {W.number(pure)} of them pure")
-        text = (f"**Making a show.** When you can arrange {cards} of your hand in melds, with "
-                f"{W.join(need)}, you may make a show (declare): discard your last card and show "
-                f"your hand, arranged in melds, to the other players. The others then show their "
-                f"hands too.")
+        text = prose.say("shows", "show", n=n, needs=need)
         rows = []
         for groups, ok, reason in self.ex.shows():
             rows.append([" ".join(W.cards(g) for g in groups),
@@ -40,10 +38,5 @@ class Shows(Base):
     def drops_md(self, d) -> Iterator:
         if d is None:
             return
-        text = (f"**Dropping.** A player who does not like the hand may drop out of it. Dropping "
-                f"on your first turn, before drawing a card, is a first drop and costs "
-                f"{W.points(d['first'])}; dropping at any later point, on a later turn or after "
-                f"drawing, is a middle drop and costs {W.points(d['middle'])}.")
-        if d["misses"] is not None:
-            text += f" Missing {W.number(d['misses'])} turns in a row counts as a middle drop."
-        yield "ending", 4, text
+        yield "ending", 4, prose.say("shows", "drop", first=d["first"], middle=d["middle"],
+                                     misses=d["misses"])

@@ -20,8 +20,8 @@ class Wilds(Base):
                  f"needed to complete a meld."]
         if w["cut"]:
             lines.append("After the deal one card is cut at random from the stock and placed face "
-                         "up: it is the wild joker for that deal, and every card of its rank is "
-                         "wild.")
+                         f"up: it is the wild joker for that {self.vocab.unit}, and every card of "
+                         "its rank is wild.")
             joker_rank = w["cut_joker_rank"]
             if joker_rank is not None:
                 lines.append(f"If a printed joker is cut, the {W.rank_name(joker_rank, many=True)} "

@@ -1,9 +1,10 @@
 """The worked example under Scoring, computed by the variant's own meld code: a knock, a
-hand of penalty points, or a show."""
+hand of penalty points, or a show. The words are in ``templates/prose/worked.md.j2``."""
 
 from __future__ import annotations
 
 from ... import cards as C
+from .. import prose
 from .. import words as W
 from ..examples import EXAMPLE_CUT, EXAMPLE_UPCARD
 from .base import Base
@@ -43,29 +44,17 @@ class Worked(Base):
                     table[i].append(card)
                     laid.append(card)
             d = sum(v.card_value(c) for c in left)
-        k = a.deadwood_points
-        up = (f"The upcard was {W.card(upcard)}, so a knock may have up to {W.points(limit)}. "
-              if rs.knock.max_deadwood == "upcard" else "")
-        lines = ["**A worked example** (computed by the meld code). " + up + "The knocker holds "
-                 + " ".join(W.cards(m.cards) for m in a.melds)
-                 + f" with deadwood {W.cards(a.deadwood)}, which counts {k}. The opponent holds "
-                 + " ".join(W.cards(m.cards) for m in b.melds)
-                 + f" with deadwood {W.cards(b.deadwood)} ({b.deadwood_points})."]
-        if laid:
-            lines.append(f"The opponent lays off {W.cards(laid)} on the knocker's melds, "
-                         f"leaving {d}.")
         ks = rs.scoring.knock
-        if d > k or (d == k and ks.ties == "knocker"):
-            lines.append(f"The knocker scores {d} − {k} = {W.points(d - k)}.")
-        else:
-            lines.append(f"The opponent undercuts and scores {k} − {d} + {ks.undercut} = "
-                         f"{W.points(k - d + ks.undercut)}.")
-        lines.append(f"Had the knocker gone gin instead, they would have scored "
-                     f"{b.deadwood_points} + {ks.gin} = {W.points(b.deadwood_points + ks.gin)}.")
-        for r in rs.scoring.by_upcard:
-            lines.append(f"Had the upcard been {W.upcard_kind({'rank': r.rank, 'suit': r.suit})},"
-                         f" these scores would have been {W.times(r.value)}.")
-        return " ".join(lines)
+        k = a.deadwood_points
+        return prose.say(
+            "worked", "knock", up=W.card(upcard) if rs.knock.max_deadwood == "upcard" else None,
+            limit=limit, k=k, o=b.deadwood_points, d=d, laid=laid and W.cards(laid),
+            melds_k=" ".join(W.cards(m.cards) for m in a.melds), dead_k=W.cards(a.deadwood),
+            melds_o=" ".join(W.cards(m.cards) for m in b.melds), dead_o=W.cards(b.deadwood),
+            wins="knocker" if d > k or (d == k and ks.ties == "knocker") else "opponent",
+            undercut=ks.undercut, gin=ks.gin,
+            upcards=[(W.upcard_kind({"rank": r.rank, "suit": r.suit}), W.times(r.value))
+                     for r in rs.scoring.by_upcard])
 
     def penalty_example(self) -> str:
         v, rs = self.variant, self.rs
@@ -73,46 +62,24 @@ class Worked(Base):
         if rs.deck.jokers and rs.wilds.jokers:
             hands[1] += " JK"
         wild = C.parse_card(EXAMPLE_CUT) if rs.wilds.cut else None
-        costs, lines = [], []
+        shown = []
         for h in hands:
             codes = C.parse_cards(h)
-            cost = v.penalty(codes, wild=wild)
-            costs.append(cost)
-            detail = ""
+            left = None
             if rs.scoring.count == "unmatched":
-                left = v.best_arrangement(codes, wild=wild).deadwood
-                detail = f": only the unmatched {W.cards(left)} count"
-            lines.append(f"{W.cards(codes)} ({W.points(cost)}{detail})")
-        total = sum(costs)
-        teams = rs.partnerships is not None
-        who = "one opponent" if teams else "one player"
-        text = (f"**A worked example** (computed by the meld code). A player goes out; {who} is "
-                f"left with {lines[0]} and {'the other' if teams else 'another'} with "
-                f"{lines[1]}.")
+                left = W.cards(v.best_arrangement(codes, wild=wild).deadwood)
+            shown.append((W.cards(codes), v.penalty(codes, wild=wild), left))
         ru = rs.scoring.rummy
-        if rs.scoring.method == "winner collects":
-            text += f" The player who went out scores {costs[0]} + {costs[1]} = {W.points(total)}."
-            if ru is not None:
-                text += (f" Had they gone rummy, they would have scored "
-                         f"{W.points(total * ru.multiplier + ru.bonus)}.")
-        elif teams:
-            text += (f" Their team scores {costs[0]} + {costs[1]} = {total} penalty points for "
-                     f"the hand.")
-        else:
-            text += " Each scores that many penalty points."
-            if ru is not None:
-                text += (" Had the winner gone rummy, the penalties would be "
-                         + W.join(W.points(c * ru.multiplier) for c in costs)
-                         + (f", and the winner's total would go down by {W.points(ru.bonus)}."
-                            if ru.bonus else "."))
-        return text
+        return prose.say("worked", "penalty", hands=shown, teams=rs.partnerships is not None,
+                         collects=rs.scoring.method == "winner collects",
+                         rummy=ru and (ru.multiplier, ru.bonus))
 
     def show_example(self) -> str:
         v, rs = self.variant, self.rs
         wild = C.parse_card(EXAMPLE_CUT)
         hands = ["3H 4H 5H 8S 9S JD KD QC 2C 6D 9H 10D AC",
                  "KS KC QS QD 10S 10C 9D 8C 7C 6S 5S 4D 2H"]
-        lines = []
+        shown = []
         for h in hands:
             codes = C.parse_cards(h)
             cost = v.penalty(codes, wild=wild)
@@ -127,8 +94,6 @@ class Worked(Base):
                 total = sum(v.card_value(c, wild=wild) for c in codes)
                 how = (f" (it lacks the {self.vocab.runs} a show needs, so every card counts, "
                        f"{total} in all, capped at {rs.scoring.cap})")
-            lines.append(f"{W.cards(codes)} counts {W.points(cost)}{how}")
-        return (f"**A worked example** (computed by the meld code; the cut wild joker is "
-                f"{W.card(wild)}, so every {W.rank_name(EXAMPLE_CUT[:-1])} is wild). When a "
-                f"player has made a valid show, a player left with "
-                + "; a player left with ".join(lines) + ".")
+            shown.append((W.cards(codes), cost, how))
+        return prose.say("worked", "show", cut=W.card(wild),
+                         rank=W.rank_name(EXAMPLE_CUT[:-1]), hands=shown)
