@@ -7,8 +7,6 @@ Rummy)."""
 
 from __future__ import annotations
 
-import pytest
-
 import rulespec
 from rulespec.rulebook import render_page
 

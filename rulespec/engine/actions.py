@@ -9,6 +9,7 @@ The strings (cards as ``7S``, ``10D``, ``JK``; table melds by their number):
 ================================  ===================================================
 ``deal 7S`` ``cut 7S``            chance: a card dealt, the card cut as wild,
 ``upcard 7S`` ``draw 7S``         the upcard turned, the card a player gets off the stock
+``cut for deal 7S``               chance: the card a player cuts to choose the first dealer
 ``draw stock`` ``draw discard``   take the top card of the stock / the discard pile
 ``push``                          Push's draw: pass the top discard and a stock card on
 ``may i``                         claim the discard out of turn ("May I?")
@@ -40,12 +41,13 @@ DRAW_STOCK, DRAW_DISCARD, PUSH, MAY_I = "draw stock", "draw discard", "push", "m
 PASS, MISS, DROP = "pass", "miss", "drop"
 MELD, LAY_OFF, REPLACE = "meld", "lay off", "replace"
 DISCARD, KNOCK, GIN, SHOW = "discard", "knock", "gin", "show"
+SEAT_CUT = "cut for deal"  # chance: the card a player cuts to choose the first dealer
 
 KINDS = (DEAL, CUT, UPCARD, CARD, DRAW_STOCK, DRAW_DISCARD, PUSH, MAY_I, MELD, LAY_OFF,
-         REPLACE, DISCARD, KNOCK, GIN, SHOW, PASS, MISS, DROP)
-CHANCE_KINDS = frozenset({DEAL, CUT, UPCARD, CARD})
+         REPLACE, DISCARD, KNOCK, GIN, SHOW, PASS, MISS, DROP, SEAT_CUT)
+CHANCE_KINDS = frozenset({DEAL, CUT, UPCARD, CARD, SEAT_CUT})
 _ORDER = {k: i for i, k in enumerate(KINDS)}
-_CHANCE_WORD = {DEAL: "deal", CUT: "cut", UPCARD: "upcard", CARD: "draw"}
+_CHANCE_WORD = {DEAL: "deal", CUT: "cut", UPCARD: "upcard", CARD: "draw", SEAT_CUT: SEAT_CUT}
 
 
 class Action:
@@ -238,6 +240,8 @@ def parse(text: str) -> Parsed:
         head = lw[0]
         if head in ("deal", "cut", "upcard") and len(words) == 2:
             return Parsed({"deal": DEAL, "cut": CUT, "upcard": UPCARD}[head], _cards(words[1:]))
+        if lw[:3] == SEAT_CUT.split() and len(words) == 4:
+            return Parsed(SEAT_CUT, _cards(words[3:]))
         if head == "draw" and len(words) == 2:
             return Parsed(CARD, _cards(words[1:]))
         if head in (DISCARD, KNOCK, SHOW) and len(words) == 2:

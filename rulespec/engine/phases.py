@@ -66,6 +66,7 @@ class Then(Enum):
     PLAY = "play"  # a card was drawn: the player in turn plays
     CLAIMED = "claimed"  # a claimer got the discard and its penalty cards
     PUSHED = "pushed"  # the pushed card and a stock card went to the next player
+    SEATED = "seated"  # every player has cut for the deal: the first dealer is known
 
 
 class Pending(Enum):

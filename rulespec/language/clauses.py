@@ -88,4 +88,13 @@ PHRASES: dict[str, tuple[tuple[str, object], ...]] = {
     "game_lowest": (("game.winner", "lowest"),),
     "term_opening": (("terms.opening", "opening"),),
     "term_going_down": (("terms.opening", "going down"),),
+    # seating (issue 15, construct 11)
+    "seat_first_random": (("seating.first_dealer", "random"),),
+    "seat_first_high": (("seating.first_dealer", "high card"),),
+    "seat_first_low": (("seating.first_dealer", "low card"),),
+    "seat_next_in_turn": (("seating.next_dealer", "in turn"),),
+    "seat_next_winner": (("seating.next_dealer", "winner"),),
+    "seat_next_loser": (("seating.next_dealer", "loser"),),
+    "seat_play_left": (("seating.play", "left"),),
+    "seat_play_right": (("seating.play", "right"),),
 }

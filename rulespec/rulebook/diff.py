@@ -135,6 +135,15 @@ def _deal(ir):
     yield "Deal passes", "to the left" if d["rotation"] == "left" else "to the right"
 
 
+def _seating(ir):
+    s = ir["seating"]
+    yield "First dealer", {"random": "chosen at random", "high card": "the high card of a cut",
+                           "low card": "the low card of a cut"}[s["first_dealer"]]
+    yield "Next dealer", {"in turn": "in turn", "winner": "the winner of the hand",
+                          "loser": "the loser of the hand"}[s["next_dealer"]]
+    yield "Play goes", "to the left" if s["play"] == "left" else "to the right"
+
+
 def _turn(ir):
     t = ir["turn"]
     names = {"stock": "the stock", "discard": "the discard pile", "push": "pushing"}
@@ -285,6 +294,7 @@ FACTS: tuple[tuple[tuple[str, ...], Callable], ...] = (
     (("wilds",), _wilds),
     (("melds",), _melds),
     (("deal",), _deal),
+    (("seating",), _seating),
     (("turn",), _turn),
     (("opening",), _opening),
     (("going_out", "knock", "gin", "show", "drops", "stock"), _ending),

@@ -17,7 +17,9 @@ class Turn(Base):
             steps += self.parts(self.laying_off_steps, t["layoff"])
             steps += self.parts(self.replacing_steps)
         steps += self.parts(self.discarding_steps, t)
-        intro = ("The player to the dealer's left starts, and play goes on clockwise. "
+        side, way = (("left", "clockwise") if self.ir["seating"]["play"] == "left"
+                     else ("right", "counterclockwise"))
+        intro = (f"The player to the dealer's {side} starts, and play goes on {way}. "
                  "Each turn has these steps:\n\n")
         if self.rs.deal.offer:
             intro = ("After the upcard has been offered, the players take turns. Each turn has "
