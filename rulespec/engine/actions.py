@@ -194,10 +194,11 @@ _CARD_TOKEN = re.compile(r"(?<![\w=])(10|[2-9AJQKTajqkt])([SHDCshdc♠♥♦♣]
 class Parsed:
     """A move string read back: its kind, cards, table meld, and the ``as ...`` part."""
 
-    __slots__ = ("kind", "cards", "target", "label", "text")
+    __slots__ = ("kind", "cards", "target", "label", "text", "written")
 
-    def __init__(self, kind, cards=(), target=None, label=None):
+    def __init__(self, kind, cards=(), target=None, label=None, written=None):
         self.kind, self.cards, self.target, self.label = kind, tuple(cards), target, label
+        self.written = written  # a meld's cards in the order the player wrote them
         if kind == REPLACE:
             self.text = _text(kind, self.cards, target, None)
         else:
@@ -248,7 +249,8 @@ def parse(text: str) -> Parsed:
             return Parsed(head, _cards(words[1:]))
         if head == "meld" and len(words) >= 2:
             rest, label = _split_as(words[1:])
-            return Parsed(MELD, sorted(_cards(rest), key=C.sort_key), None, label)
+            cards = _cards(rest)
+            return Parsed(MELD, sorted(cards, key=C.sort_key), None, label, tuple(cards))
         if lw[:2] == ["lay", "off"] and len(words) >= 5 and lw[3] == "on":
             rest, label = _split_as(words[4:], after=1)
             if len(rest) != 1:

@@ -97,4 +97,9 @@ PHRASES: dict[str, tuple[tuple[str, object], ...]] = {
     "seat_next_loser": (("seating.next_dealer", "loser"),),
     "seat_play_left": (("seating.play", "left"),),
     "seat_play_right": (("seating.play", "right"),),
+    # melds on the table (issue 16, item 3)
+    "table_separate": (("table.separate", True),),
+    "table_wilds_stay": (("table.wilds_stay", True),),
+    "table_declare_said": (("table.declare", "said"),),
+    "table_declare_place": (("table.declare", "by place"),),
 }

@@ -28,6 +28,7 @@ from .pushing import Pushing
 from .replacing import Replacing
 from .scoring import Scoring
 from .shows import Shows
+from .table_rules import TableRules
 from .turn import Turn
 from .unenforced import Unenforced
 from .values import Values
@@ -37,7 +38,7 @@ from .worked import Worked
 
 class Sections(Origin, Overview, Cards, Wilds, Replacing, Values, Melds, Deal, Turn, Drawing,
                Pushing, Claims, Melding, LayingOff, Discarding, Opening, GoingOut, Knocking,
-               Shows, Exhaustion, Scoring, Worked, Ending, Unenforced):
+               Shows, Exhaustion, Scoring, Worked, Ending, Unenforced, TableRules):
     """Every section of a page: the mechanics' mixins in the order of the page."""
 
 
