@@ -51,7 +51,7 @@ def stacked_deck(variant, players: int, hands: Sequence | None = None, upcard=No
         raise ValueError(f"the rules give no hand size for {players} players in round {round}")
     if dealer is None:
         dealer = dealer_of(players, round, ruleset.deal.rotation)
-    step = -1 if ruleset.seating.play == "right" else 1
+    step = ruleset.seating.step
     starter = (dealer + step) % players
     extra = ruleset.deal.starter_extra
     want = [None] * players

@@ -53,6 +53,11 @@ class Seating:
     next_dealer: str = "in turn"  # "in turn" | "winner" | "loser" of the hand just played
     play: str = "left"  # "left" (clockwise) | "right": the seat that plays next
 
+    @property
+    def step(self) -> int:
+        """The seat after a seat the way play goes: +1 to the left, -1 to the right."""
+        return -1 if self.play == "right" else 1
+
 
 @dataclass(frozen=True)
 class Push:

@@ -23,7 +23,7 @@ class Seating:
     def _seat(self) -> None:
         """Choose the first dealer, then deal the first hand."""
         rs = self.ruleset
-        self._play_step = -1 if rs.seating.play == "right" else 1
+        self._play_step = rs.seating.step
         self.dealer = first_dealer(self.n)
         if rs.seating.first_dealer == "random" or self._stacks:
             self._start_hand()
