@@ -95,7 +95,7 @@ def test_the_base_page_gives_each_house_file_one_clause(pages):
             "final discard.") in lines
     assert all(" instead of " not in line for line in lines), lines
     openspiel = next(line for line in pages["gin"].splitlines() if "gin-openspiel" in line)
-    assert openspiel.endswith("; and ten more changes.")
+    assert openspiel.endswith("; and eleven more changes.")  # the first dealer among them
 
 
 # ---------------------------------------------------------------- the marked passages

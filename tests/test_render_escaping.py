@@ -18,7 +18,7 @@ NAME = "\x1b]0;owned\x07\x1b[2J[bold]Gin[/bold] :x: :100:"
 def test_a_hostile_variant_name_prints_as_written_in_the_table_view():
     text = GIN.read_text(encoding="utf-8").replace('variant "Gin Rummy"', f'variant "{NAME}"')
     v = rulespec.compile_text(text, "hostile.rules")
-    game = rulespec.new_game(v, players=2, seed=1)
+    game = rulespec.new_game(v, players=2, seed=1).deal_on()  # past the cut, into hand 1
     buf = io.StringIO()
     shown = Console(file=buf, width=200, color_system=None, emoji=False, highlight=False)
     shown.print(render.table_view(game, game.observation(0), 0, {}))

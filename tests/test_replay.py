@@ -74,19 +74,20 @@ def test_the_replay_command_confirms_a_record(gin_record, capsys):
 
 
 def test_a_changed_variant_reports_the_first_step_that_diverges(gin_record, tmp_path, capsys):
-    """Dealing 11 cards instead of 10: the 21st card dealt (step 20) is where the record,
-    which turns the upcard there, parts from the new rules."""
+    """Dealing 11 cards instead of 10: the 21st card dealt (step 22, after the two cuts
+    for the first deal) is where the record, which turns the upcard there, parts from the
+    new rules."""
     path, _ = gin_record
     changed = tmp_path / "gin.rules"
     changed.write_text(GIN.read_text().replace("deal:    10 cards each", "deal:    11 cards each"))
     report = replay(read_record(path), rulespec.load(changed))
     d = report.divergence
-    assert not report.ok and d.index == 20
+    assert not report.ok and d.index == 22
     assert d.action.startswith("upcard ") and d.legal and all(a.startswith("deal ") for a in d.legal)
     assert d.player == rulespec.CHANCE
     assert main(["replay", str(path), "--variant", str(changed)]) == 1
     err = capsys.readouterr().err
-    assert "first divergence at step 20" in err and "allowed (32)" in err and "deal " in err
+    assert "first divergence at step 22" in err and "allowed (32)" in err and "deal " in err
 
 
 def test_a_changed_knock_limit_stops_at_the_first_knock_it_forbids(tmp_path):

@@ -9,6 +9,7 @@ The strings (cards as ``7S``, ``10D``, ``JK``; table melds by their number):
 ================================  ===================================================
 ``deal 7S`` ``cut 7S``            chance: a card dealt, the card cut as wild,
 ``upcard 7S`` ``draw 7S``         the upcard turned, the card a player gets off the stock
+``cut for deal 7S``               chance: the card a player cuts to choose the first dealer
 ``draw stock`` ``draw discard``   take the top card of the stock / the discard pile
 ``push``                          Push's draw: pass the top discard and a stock card on
 ``may i``                         claim the discard out of turn ("May I?")
@@ -46,12 +47,13 @@ PASS, MISS, DROP = "pass", "miss", "drop"
 MELD, LAY_OFF, REPLACE = "meld", "lay off", "replace"
 DISCARD, KNOCK, GIN, SHOW = "discard", "knock", "gin", "show"
 TAKE, PUT, RESET = "take", "put", "reset"  # rearranging the table (issue #15, item 8)
+SEAT_CUT = "cut for deal"  # chance: the card a player cuts to choose the first dealer
 
 KINDS = (DEAL, CUT, UPCARD, CARD, DRAW_STOCK, DRAW_DISCARD, PUSH, MAY_I, MELD, LAY_OFF,
-         REPLACE, DISCARD, KNOCK, GIN, SHOW, PASS, MISS, DROP, TAKE, PUT, RESET)
-CHANCE_KINDS = frozenset({DEAL, CUT, UPCARD, CARD})
+         REPLACE, DISCARD, KNOCK, GIN, SHOW, PASS, MISS, DROP, TAKE, PUT, RESET, SEAT_CUT)
+CHANCE_KINDS = frozenset({DEAL, CUT, UPCARD, CARD, SEAT_CUT})
 _ORDER = {k: i for i, k in enumerate(KINDS)}
-_CHANCE_WORD = {DEAL: "deal", CUT: "cut", UPCARD: "upcard", CARD: "draw"}
+_CHANCE_WORD = {DEAL: "deal", CUT: "cut", UPCARD: "upcard", CARD: "draw", SEAT_CUT: SEAT_CUT}
 
 
 class Action:
@@ -203,10 +205,11 @@ _CARD_TOKEN = re.compile(r"(?<![\w=])(10|[2-9AJQKTajqkt])([SHDCshdc♠♥♦♣]
 class Parsed:
     """A move string read back: its kind, cards, table meld, and the ``as ...`` part."""
 
-    __slots__ = ("kind", "cards", "target", "label", "text")
+    __slots__ = ("kind", "cards", "target", "label", "text", "written")
 
-    def __init__(self, kind, cards=(), target=None, label=None):
+    def __init__(self, kind, cards=(), target=None, label=None, written=None):
         self.kind, self.cards, self.target, self.label = kind, tuple(cards), target, label
+        self.written = written  # a meld's cards in the order the player wrote them
         if kind == REPLACE:
             self.text = _text(kind, self.cards, target, None)
         else:
@@ -249,13 +252,16 @@ def parse(text: str) -> Parsed:
         head = lw[0]
         if head in ("deal", "cut", "upcard") and len(words) == 2:
             return Parsed({"deal": DEAL, "cut": CUT, "upcard": UPCARD}[head], _cards(words[1:]))
+        if lw[:3] == SEAT_CUT.split() and len(words) == 4:
+            return Parsed(SEAT_CUT, _cards(words[3:]))
         if head == "draw" and len(words) == 2:
             return Parsed(CARD, _cards(words[1:]))
         if head in (DISCARD, KNOCK, SHOW) and len(words) == 2:
             return Parsed(head, _cards(words[1:]))
         if head == "meld" and len(words) >= 2:
             rest, label = _split_as(words[1:])
-            return Parsed(MELD, sorted(_cards(rest), key=C.sort_key), None, label)
+            cards = _cards(rest)
+            return Parsed(MELD, sorted(cards, key=C.sort_key), None, label, tuple(cards))
         if lw[:2] == ["lay", "off"] and len(words) >= 5 and lw[3] == "on":
             rest, label = _split_as(words[4:], after=1)
             if len(rest) != 1:

@@ -51,7 +51,8 @@ def stacked_deck(variant, players: int, hands: Sequence | None = None, upcard=No
         raise ValueError(f"the rules give no hand size for {players} players in round {round}")
     if dealer is None:
         dealer = dealer_of(players, round, ruleset.deal.rotation)
-    starter = (dealer + 1) % players
+    step = ruleset.seating.step
+    starter = (dealer + step) % players
     extra = ruleset.deal.starter_extra
     want = [None] * players
     for seat, h in enumerate(hands or ()):
@@ -79,7 +80,7 @@ def stacked_deck(variant, players: int, hands: Sequence | None = None, upcard=No
     order: list[int] = []
     for i in range(size):
         for k in range(players):
-            order.append(want[(starter + k) % players][i])
+            order.append(want[(starter + step * k) % players][i])
     order.extend(want[starter][size:])
     if ruleset.wilds.cut:
         order.append(_card(cut) if cut is not None else take(1)[0])

@@ -36,8 +36,27 @@ def named(game, parsed, legal) -> list:
     when it has no label. More than one: the player must say which way."""
     same = same_move(legal, parsed)
     if parsed.label is None:
+        if len(same) > 1 and game.ruleset.table.declare == "by place" and parsed.written:
+            placed = [a for a in same if _in_place(parsed.written, a.reading)]
+            return placed if len(placed) == 1 else same
         return same
     return [a for a in same if parsed.label in labels_of(game, a)]
+
+
+def _in_place(written, reading) -> bool:
+    """Do the cards, in the order written, lie where ``reading`` (a run) puts them, each
+    wild card at the place it stands for? (``table: undeclared wild cards take the value
+    of their place``.)"""
+    if reading is None or reading.kind != "run" or len(written) != len(reading.ranks):
+        return False
+    wilds = list(reading.wilds)
+    for card, rank in zip(written, reading.ranks):
+        place = C.make(rank, reading.suit)
+        if (card, place) in wilds:
+            wilds.remove((card, place))
+        elif card != place:
+            return False
+    return not wilds
 
 
 def wrong_label(game, parsed, legal) -> str | None:

@@ -67,6 +67,7 @@ class Then(Enum):
     CLAIMED = "claimed"  # a claimer got the discard and its penalty cards
     PUSHED = "pushed"  # the pushed card and a stock card went to the next player
     END_TURN = "end turn"  # a card drawn instead of playing: the turn is over
+    SEATED = "seated"  # every player has cut for the deal: the first dealer is known
 
 
 class Pending(Enum):

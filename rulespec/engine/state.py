@@ -49,7 +49,6 @@ from .. import cards as C
 from ..limits import MAX_HAND_ACTIONS
 from . import actions as A
 from .actions import Action
-from .deal import first_dealer
 from .errors import IllegalMove
 from .labels import named
 from .mechanics import dispatch_table, narrows_for
@@ -70,6 +69,7 @@ from .mechanics.playing import Playing
 from .mechanics.pushing import Pushing
 from .mechanics.rearranging import Rearranging
 from .mechanics.replacing import Replacing
+from .mechanics.seating import Seating
 from .mechanics.shows import Shows
 from .phases import Ending, Phase
 from .scoring import HandResult, number, team_totals
@@ -98,7 +98,7 @@ def new_game(variant, players: int | None = None, seed: int | None = None, deck=
 
 class Game(Dealing, Drawing, Pushing, Claims, Playing, Melding, Opening, LayingOff, Replacing,
            Discarding, Knocking, Shows, Drops, Exhaustion, HandEnd, MeldTaken, PlayOrDraw,
-           Rearranging):
+           Rearranging, Seating):
     """A game in progress. See the module docstring for the phases.
 
     The core: construction, the public API, turns, chance steps and the dispatch of
@@ -142,12 +142,11 @@ class Game(Dealing, Drawing, Pushing, Claims, Playing, Melding, Opening, LayingO
         self.history: list[str] = []
         self.winners: tuple = ()
         self.round = 0
-        self.dealer = first_dealer(players)
         self._over = False
         self._legal = None
         self._narrows = narrows_for(Game, rs)
         self._legal_map = None
-        self._start_hand()
+        self._seat()
 
     # ================================================================ public API
 
@@ -309,8 +308,11 @@ class Game(Dealing, Drawing, Pushing, Claims, Playing, Melding, Opening, LayingO
         self.stock_only = False
         self.played_this_turn = False
 
-    @staticmethod
-    def _next_seat(seat: int, mask, step: int = 1) -> int:
+    def _next_seat(self, seat: int, mask, step: int | None = None) -> int:
+        """The next seat of ``mask`` after ``seat`` the way play goes (``step``: +1 to the
+        left, -1 to the right; default, the rules' ``seating.play``)."""
+        if step is None:
+            step = self._play_step
         n = len(mask)
         s = seat
         for _ in range(n):

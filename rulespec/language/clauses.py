@@ -105,4 +105,18 @@ PHRASES: dict[str, tuple[tuple[str, object], ...]] = {
     "rearrange_own": (("turn.rearrange.melds", "own"),),
     "rearrange_after_opening": (("turn.rearrange.after_opening", True),),
     "rearrange_any_time": (("turn.rearrange.after_opening", False),),
+    # seating (issue 15, construct 11)
+    "seat_first_random": (("seating.first_dealer", "random"),),
+    "seat_first_high": (("seating.first_dealer", "high card"),),
+    "seat_first_low": (("seating.first_dealer", "low card"),),
+    "seat_next_in_turn": (("seating.next_dealer", "in turn"),),
+    "seat_next_winner": (("seating.next_dealer", "winner"),),
+    "seat_next_loser": (("seating.next_dealer", "loser"),),
+    "seat_play_left": (("seating.play", "left"),),
+    "seat_play_right": (("seating.play", "right"),),
+    # melds on the table (issue 16, item 3)
+    "table_separate": (("table.separate", True),),
+    "table_wilds_stay": (("table.wilds_stay", True),),
+    "table_declare_said": (("table.declare", "said"),),
+    "table_declare_place": (("table.declare", "by place"),),
 }

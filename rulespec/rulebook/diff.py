@@ -136,6 +136,25 @@ def _deal(ir):
     yield "Deal passes", "to the left" if d["rotation"] == "left" else "to the right"
 
 
+def _table(ir):
+    t = ir["table"]
+    yield "Melds on the table", ("never split or joined, only extended" if t["separate"]
+                                 else "not stated")
+    yield "Wild cards in a run", "keep their places" if t["wilds_stay"] else "not stated"
+    yield "A meld read more than one way", {"unsaid": "not stated", "said": "is declared",
+                                            "by place": "its wild cards stand for their places"
+                                            }[t["declare"]]
+
+
+def _seating(ir):
+    s = ir["seating"]
+    yield "First dealer", {"random": "chosen at random", "high card": "the high card of a cut",
+                           "low card": "the low card of a cut"}[s["first_dealer"]]
+    yield "Next dealer", {"in turn": "in turn", "winner": "the winner of the hand",
+                          "loser": "the loser of the hand"}[s["next_dealer"]]
+    yield "Play goes", "to the left" if s["play"] == "left" else "to the right"
+
+
 def _turn(ir):
     t = ir["turn"]
     names = {"stock": "the stock", "discard": "the discard pile", "push": "pushing"}
@@ -305,7 +324,9 @@ FACTS: tuple[tuple[tuple[str, ...], Callable], ...] = (
     (("values",), _values),
     (("wilds",), _wilds),
     (("melds",), _melds),
+    (("table",), _table),
     (("deal",), _deal),
+    (("seating",), _seating),
     (("turn",), _turn),
     (("opening",), _opening),
     (("going_out", "knock", "gin", "show", "drops", "stock"), _ending),

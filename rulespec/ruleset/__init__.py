@@ -21,18 +21,19 @@ from .convert import _bare, _structured, field_pattern, from_dict, leaves, to_pl
 from .endings import (ByUpcard, Drops, Exhaustion, GameEnd, Gin, GoingOut, Knock, KnockScoring,
                       Rummy, Scoring, Show)
 from .table import (Aces, Between, CardValue, Deck, Melds, PackRule, Partnerships, Replace,
-                    RunRule, SetRule, Values, Wilds)
+                    RunRule, SetRule, TableRules, Values, Wilds)
 from .turns import (Claims, Contract, Deal, HandSize, LayOff, Opening, Push, Rearrange,
-                    Requirement, Turn)
+                    Requirement, Seating, Turn)
 
 __all__ = [
     "Aces", "Between", "ByUpcard", "CardValue", "Claims", "Contract", "Deal", "Deck", "Drops",
     "Exhaustion", "GameEnd", "Gin", "GoingOut", "HandSize", "Knock", "KnockScoring", "LayOff",
     "Melds", "Opening", "Origin", "PackRule", "Partnerships", "Push", "Replace", "Requirement",
-    "Rearrange",
-    "Ruleset", "RunRule", "Rummy", "Scoring", "SetRule", "Show", "Terms", "Turn", "Values",
-    "Wilds", "field_paths", "field_pattern", "from_dict", "from_ir", "leaves", "to_plain",
+    "Rearrange", "Ruleset", "RunRule", "Rummy", "Scoring", "Seating", "SetRule", "Show",
+    "TableRules", "Terms", "Turn", "Values", "Wilds", "field_paths", "field_pattern", "from_dict",
+    "from_ir", "leaves", "to_plain",
 ]
+
 
 @dataclass(frozen=True)
 class Terms:
@@ -72,7 +73,9 @@ class Ruleset:
     values: Values = Values()
     wilds: Wilds = Wilds()
     melds: Melds = Melds()
+    table: TableRules = TableRules()
     deal: Deal = Deal()
+    seating: Seating = Seating()
     turn: Turn = Turn()
     opening: Opening = Opening()
     going_out: GoingOut | None = GoingOut()

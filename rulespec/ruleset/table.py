@@ -126,3 +126,16 @@ class Melds:
     set: SetRule | None = SetRule()
     run: RunRule | None = RunRule()
     on_table: bool = True  # False (Gin): melds stay in hand until the hand ends
+
+
+@dataclass(frozen=True)
+class TableRules:
+    """How melds on the table keep their shape (issue 16, item 3). The interpreter always
+    plays these (a meld on the table is never split or joined, its wild cards never move,
+    a meld that reads more than one way is named by its move); the fields say whether the
+    variant's rules state them, so that its page does."""
+
+    separate: bool = False  # melds are never split or joined, only extended
+    wilds_stay: bool = False  # a wild card keeps the place it was melded in
+    declare: str = "unsaid"  # "said": a meld read more than one way is declared; "by place":
+    # an undeclared wild card in a run stands for its place

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .. import cards as C
 from .table import Between, Values
 
 # ---------------------------------------------------------------- deal and turn
@@ -30,6 +31,32 @@ class Deal:
         fits = [s.cards for s in self.sizes if (s.players is None or players in s.players)
                 and (s.rounds is None or round in s.rounds)]
         return fits[0] if fits else None
+
+
+def cut_rank(card: int) -> int:
+    """A card's rank in a cut for the deal: aces low, kings high, a joker lowest of all
+    (the rulebook says the same, from :data:`CUT_ORDER`)."""
+    return -1 if card == C.JOKER else C.rank_of(card)
+
+
+#: how the page says :func:`cut_rank` (the joker's part only for a deck with jokers)
+CUT_ORDER = "aces count low and kings high"
+CUT_JOKER = "a joker lower than an ace"
+
+
+@dataclass(frozen=True)
+class Seating:
+    """Who deals first, who deals next, and which way play goes (issue 15, construct 11).
+    The deal's own direction is :attr:`Deal.rotation`."""
+
+    first_dealer: str = "random"  # "random" | "high card" | "low card": of a cut
+    next_dealer: str = "in turn"  # "in turn" | "winner" | "loser" of the hand just played
+    play: str = "left"  # "left" (clockwise) | "right": the seat that plays next
+
+    @property
+    def step(self) -> int:
+        """The seat after a seat the way play goes: +1 to the left, -1 to the right."""
+        return -1 if self.play == "right" else 1
 
 
 @dataclass(frozen=True)

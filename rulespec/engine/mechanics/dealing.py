@@ -29,8 +29,7 @@ class Dealing:
         self.in_hand = [p not in self.eliminated for p in range(self.n)]
         seated = [p for p in range(self.n) if self.in_hand[p]]
         if self.round > 1:
-            self.dealer = self._next_seat(self.dealer, self.in_hand,
-                                          -1 if rs.deal.rotation == "right" else 1)
+            self.dealer = self._next_dealer()
         elif not self.in_hand[self.dealer]:
             self.dealer = seated[-1]
         self.active = list(self.in_hand)

@@ -30,6 +30,7 @@ from .scoring import Scoring
 from .settlement import Settlement
 from .shows import Shows
 from .tiles import Tiles
+from .table_rules import TableRules
 from .turn import Turn
 from .unenforced import Unenforced
 from .values import Values
@@ -39,7 +40,8 @@ from .worked import Worked
 
 class Sections(Origin, Overview, Cards, Wilds, Replacing, Values, Melds, Deal, Turn, Drawing,
                Pushing, Claims, Melding, LayingOff, Discarding, Opening, GoingOut, Knocking,
-               Shows, Exhaustion, Scoring, Worked, Ending, Unenforced, Settlement, Tiles):
+               Shows, Exhaustion, Scoring, Worked, Ending, Unenforced, Settlement, Tiles,
+               TableRules):
     """Every section of a page: the mechanics' mixins in the order of the page."""
 
 

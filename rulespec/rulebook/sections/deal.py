@@ -7,6 +7,7 @@ from collections.abc import Iterator
 
 from ...ruleset import Deal as DealRules
 from ...ruleset import from_dict
+from ...ruleset.turns import CUT_JOKER, CUT_ORDER
 from .. import words as W
 from ..provenance import Placed
 from .base import Base
@@ -28,10 +29,30 @@ class Deal(Base):
                           set()))
         yield "deal", 0, Placed.of(parts, "\n\n")
 
+    def seating_md(self, s) -> Iterator:
+        """``seating:`` is stated with the deal (:meth:`rotation_text`) and the turn."""
+        return iter(())
+
     def rotation_text(self, d) -> str:
+        """Who deals first and who deals next (``seating:``, and ``deal.rotation``)."""
+        seat = self.ir["seating"]
         rot = "to the left (clockwise)" if d["rotation"] == "left" else "to the right"
-        return (f"The first dealer is chosen at random; after each {self.vocab.unit} the deal "
-                f"passes {rot}.")
+        first = seat["first_dealer"]
+        nxt = seat["next_dealer"]
+        if first == "random":
+            text = "The first dealer is chosen at random"
+            if nxt == "in turn":
+                return f"{text}; after each {self.vocab.unit} the deal passes {rot}."
+        else:
+            side = "highest" if first == "high card" else "lowest"
+            order = CUT_ORDER + (f", {CUT_JOKER}" if self.rs.deck.jokers else "")
+            text = (f"To choose the first dealer, each player cuts a card from the shuffled "
+                    f"pack ({order}); the player with the {side} card deals first, and "
+                    f"players who tie for it cut again")
+        if nxt == "in turn":
+            return f"{text}. After each {self.vocab.unit} the deal passes {rot}."
+        return (f"{text}. After each {self.vocab.unit} the {nxt} of it deals the next one; when "
+                f"the {self.vocab.unit} has no single {nxt}, the deal passes {rot}.")
 
     def grid(self, d) -> tuple[dict, list[int], list[int]]:
         """Cards dealt by (players, round), read as the engine reads them

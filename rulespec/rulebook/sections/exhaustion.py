@@ -12,6 +12,9 @@ from ..provenance import OWN
 from .base import Base
 from .scoring import COUNTED
 
+#: the engine shares what the lowest hand collects among hands that tie (engine/scoring.py)
+TIE_SHARE = "Players who tie for the lowest count share those points equally."
+
 
 class Exhaustion(Base):
     def stock_md(self, s) -> Iterator:
@@ -72,7 +75,7 @@ class Exhaustion(Base):
         count = self.ir["scoring"]["count"]
         counted = "the cards left in their hand" if count == "all" else COUNTED[count]
         text = (f" Everyone counts {counted}; the player with the lowest count wins and scores "
-                f"the differences between their count and each other player's.")
+                f"the differences between their count and each other player's. {TIE_SHARE}")
         ex = self.differences_example()
         return text + (" " + ex if ex else "")
 
@@ -95,7 +98,8 @@ class Exhaustion(Base):
             return "the hand is void: nobody scores"
         if outcome == "differences":
             return ("the player with the lowest count of cards left in hand scores the "
-                    "differences between that count and each other player's")
+                    "differences between that count and each other player's (players who tie "
+                    "for the lowest count share them equally)")
         if self.rs.scoring.method == "penalty":
             return "everyone scores the cards left in their hand as penalty points"
         return "nobody scores for the hand"

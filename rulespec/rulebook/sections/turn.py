@@ -20,7 +20,9 @@ class Turn(Base):
             steps += self.parts(self.replacing_steps)
             steps += self.parts(self.rearranging_steps, t["rearrange"])
         steps += self.parts(self.play_or_draw_steps if no_discard else self.discarding_steps, t)
-        intro = ("The player to the dealer's left starts, and play goes on clockwise. "
+        side, way = (("left", "clockwise") if self.ir["seating"]["play"] == "left"
+                     else ("right", "counterclockwise"))
+        intro = (f"The player to the dealer's {side} starts, and play goes on {way}. "
                  "Each turn has these steps:\n\n")
         if self.rs.deal.offer:
             intro = ("After the upcard has been offered, the players take turns. Each turn has "

@@ -40,6 +40,11 @@ class Wilds(Base):
                         f"{self.vocab.run} may not).",
                 "any": ", except that a meld may be made only of wild cards.",
             }.get(allw, "."))
+            if allw in ("sets", "any") and self.rs.melds.on_table and self.rs.turn.layoff:
+                # a natural card laid off onto it would be outnumbered (melds/context.py)
+                what = self.vocab.set if allw == "sets" else "meld"
+                lines[-1] += (f" Only wild cards may be laid off onto a {what} made only of "
+                              f"wild cards.")
         if w["max_per_meld"] is not None:
             lines.append(f"A meld may hold at most {W.plural(w['max_per_meld'], 'wild card')}.")
         if allw == "sets" and not w["not_outnumber"]:
