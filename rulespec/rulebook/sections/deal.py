@@ -51,8 +51,9 @@ class Deal(Base):
                     f"players who tie for it cut again")
         if nxt == "in turn":
             return f"{text}. After each {self.vocab.unit} the deal passes {rot}."
-        return (f"{text}. After each {self.vocab.unit} the {nxt} of it deals the next one; when "
-                f"the {self.vocab.unit} has no single {nxt}, the deal passes {rot}.")
+        unit = self.vocab.unit
+        return (f"{text}. After each {unit} the {nxt} of the {unit} deals the next one; when "
+                f"the {unit} has no single {nxt}, the deal passes {rot}.")
 
     def grid(self, d) -> tuple[dict, list[int], list[int]]:
         """Cards dealt by (players, round), read as the engine reads them
