@@ -10,6 +10,7 @@ The strings (cards as ``7S``, ``10D``, ``JK``; table melds by their number):
 ``deal 7S`` ``cut 7S``            chance: a card dealt, the card cut as wild,
 ``upcard 7S`` ``draw 7S``         the upcard turned, the card a player gets off the stock
 ``draw stock`` ``draw discard``   take the top card of the stock / the discard pile
+``draw 3 discards to 7S``         take the top 3 discards, 7S the deepest of them
 ``push``                          Push's draw: pass the top discard and a stock card on
 ``may i``                         claim the discard out of turn ("May I?")
 ``pass``                          decline (an offer, a claim) or say you are done
@@ -37,12 +38,13 @@ from ..memo import table
 # kinds, in the order legal_actions() lists them
 DEAL, CUT, UPCARD, CARD = "deal", "cut", "upcard", "draw card"
 DRAW_STOCK, DRAW_DISCARD, PUSH, MAY_I = "draw stock", "draw discard", "push", "may i"
+DRAW_DISCARDS = "draw discards"  # more than the top card: ``target`` cards, ``cards`` the deepest
 PASS, MISS, DROP = "pass", "miss", "drop"
 MELD, LAY_OFF, REPLACE = "meld", "lay off", "replace"
 DISCARD, KNOCK, GIN, SHOW = "discard", "knock", "gin", "show"
 
-KINDS = (DEAL, CUT, UPCARD, CARD, DRAW_STOCK, DRAW_DISCARD, PUSH, MAY_I, MELD, LAY_OFF,
-         REPLACE, DISCARD, KNOCK, GIN, SHOW, PASS, MISS, DROP)
+KINDS = (DEAL, CUT, UPCARD, CARD, DRAW_STOCK, DRAW_DISCARD, DRAW_DISCARDS, PUSH, MAY_I, MELD,
+         LAY_OFF, REPLACE, DISCARD, KNOCK, GIN, SHOW, PASS, MISS, DROP)
 CHANCE_KINDS = frozenset({DEAL, CUT, UPCARD, CARD})
 _ORDER = {k: i for i, k in enumerate(KINDS)}
 _CHANCE_WORD = {DEAL: "deal", CUT: "cut", UPCARD: "upcard", CARD: "draw"}
@@ -105,6 +107,8 @@ def _text(kind, cards, target, label) -> str:
         return f"replace {C.card_str(wild)} on {target} with {C.card_str(natural)}"
     if kind in (DISCARD, KNOCK, SHOW):
         return f"{kind} {names}"
+    if kind == DRAW_DISCARDS:
+        return f"draw {target} discards to {names}"
     return kind
 
 
@@ -238,6 +242,8 @@ def parse(text: str) -> Parsed:
         head = lw[0]
         if head in ("deal", "cut", "upcard") and len(words) == 2:
             return Parsed({"deal": DEAL, "cut": CUT, "upcard": UPCARD}[head], _cards(words[1:]))
+        if head == "draw" and len(words) == 5 and lw[2:4] == ["discards", "to"]:
+            return Parsed(DRAW_DISCARDS, _cards(words[4:]), int(words[1]))
         if head == "draw" and len(words) == 2:
             return Parsed(CARD, _cards(words[1:]))
         if head in (DISCARD, KNOCK, SHOW) and len(words) == 2:

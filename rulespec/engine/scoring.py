@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 
 from .. import cards as C
 from ..melds.checks import penalty as _penalty
+from ..melds.context import card_value
 from .phases import KNOCK_ENDINGS, Ending
 
 #: endings in which one seat got rid of its cards or was the last left: the others pay it
@@ -173,7 +174,11 @@ def score_hand(game, reason: Ending, winner: int | None = None, rummy: bool = Fa
     else:  # pragma: no cover - every ending is listed above
         raise AssertionError(f"unknown ending {reason!r}")
 
-    _settle(sc.method, scores, owed, takers, winner, bonus)
+    if sc.method == "owner":
+        if reason is not Ending.VOID:
+            _by_owner(game, live, scores, pens, details)
+    else:
+        _settle(sc.method, scores, owed, takers, winner, bonus)
     scores = _multiplied(game, scores, details)
     hands = tuple(tuple(sorted(game.hands[p])) for p in range(n))
     scores_t = tuple(number(s) for s in scores)
@@ -196,6 +201,40 @@ def _settle(method: str, scores: list, owed: list, takers: list, winner, bonus: 
         scores[p] += pot // len(takers) if pot % len(takers) == 0 else pot / len(takers)
     if bonus:
         scores[winner] += bonus
+
+
+def table_points(game) -> list:
+    """What the cards on the table are worth to each seat: a card scores for whoever laid
+    it (the meld's owner, or the seat that laid it off), valued in its meld (an ace low in
+    a run is ``values.ace_low_run`` when set)."""
+    rs = game.ruleset
+    low_ace = rs.values.ace_low_run
+    layers: dict = {}
+    for seat, meld_id, card in game.laid_off:
+        layers.setdefault((meld_id, card), []).append(seat)
+    points = [0] * game.n
+    for m in game.table:
+        r = m.reading
+        low_run = r.kind == "run" and r.ranks and r.ranks[0] == 0
+        for card in m.cards:
+            seats = layers.get((m.id, card))
+            seat = seats.pop() if seats else m.owner
+            value = card_value(game.ruleset, card, game.wild)
+            if (low_ace is not None and low_run and card != C.JOKER and C.rank_of(card) == 0
+                    and card not in dict(r.wilds)):
+                value = low_ace
+            points[seat] += value
+    return points
+
+
+def _by_owner(game, live, scores: list, pens: list, details: dict) -> None:
+    """Scoring by owner: each seat's table points less its hand's count."""
+    table = table_points(game)
+    details["table points"] = tuple(table)
+    for p in range(game.n):
+        if pens[p] is None:
+            pens[p] = penalty_of(game, p)
+        scores[p] += table[p] - pens[p]
 
 
 def _settle_knock(game, reason, knocker, live, scores, pens, details):

@@ -88,4 +88,10 @@ PHRASES: dict[str, tuple[tuple[str, object], ...]] = {
     "game_lowest": (("game.winner", "lowest"),),
     "term_opening": (("terms.opening", "opening"),),
     "term_going_down": (("terms.opening", "going down"),),
+    # taking more than the top discard; scoring by who laid the cards (issue #15, 1-3)
+    "draw_take_down": (("turn.take_discards.down_to", "any"),),
+    "draw_take_whole": (("turn.take_discards.down_to", "whole"),),
+    "draw_meld_deepest": (("turn.take_discards.meld_deepest", True),),
+    "draw_keep_deepest": (("turn.take_discards.meld_deepest", False),),
+    "score_by_owner": (("scoring.method", "owner"),),
 }

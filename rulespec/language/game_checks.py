@@ -43,7 +43,7 @@ check = Checks()  # this module's checks, run after those of checks.py
 #: scoring methods under which the winner of a hand scores (the others' losers do)
 WON = ("winner collects", "knock")
 _METHOD_WORDS = {"winner collects": "winner collects", "knock": "knock = deadwood difference",
-                 "penalty": "losers score penalty points"}
+                 "penalty": "losers score penalty points", "owner": "melds score for whoever laid them"}
 
 
 def _at(r: Ruleset, doc: dict, *paths: str) -> str:
@@ -71,6 +71,10 @@ def winner_matches_scoring(r: Ruleset, doc: dict):
                       f"only the winner of a hand scores (`{words}`), so with `lowest wins` the player who "
                       "never wins a hand wins the game",
                       "write `highest wins`, or score with `losers score penalty points`")
+    elif method == "owner" and winner == "lowest":
+        yield Problem(_at(r, doc, "game.winner", "scoring.method"),
+                      "each player scores the cards they put on the table, so with `lowest wins` the "
+                      "player who melds least wins the game", "write `highest wins`")
     elif method == "penalty" and winner == "highest":
         yield Problem(_at(r, doc, "game.winner", "scoring.method"),
                       "the losers of each hand score penalty points, so with `highest wins` the player "
@@ -109,3 +113,34 @@ def someone_can_score(r: Ruleset, doc: dict):
     yield Problem("values", f"every card is worth 0 and nothing else scores, so nobody ever scores: {then}",
                   "give the cards values; for a game won by going out, `values: A-K = 1` "
                   "(a point for each card left in hand)")
+
+
+# ------------------------------------------------------------------ issue #15: 500 Rum
+
+
+@check("E381")
+def deep_takes_fit(r: Ruleset, doc: dict):
+    """Taking more than the top discard needs a discard pile to draw from, and melds on the
+    table for the deepest card to go to."""
+    t = r.turn
+    if t.take_discards is None:
+        return
+    if "discard" not in t.draw_from:
+        yield Problem("turn.take_discards", "cards may be taken from deep in the discard pile, but no "
+                      "one may draw from the discard pile", "add the discard pile to `draw:`")
+    elif "push" in t.draw_from:
+        yield Problem("turn.take_discards", "cards may be taken from deep in the discard pile, but "
+                      "a push hands out the top discard instead", "remove `push` from `draw:`, or the rule")
+    if t.take_discards.meld_deepest and not r.melds.on_table:
+        yield Problem("turn.take_discards.meld_deepest", "the deepest card taken must be melded at "
+                      "once, but melds stay in hand until the hand ends",
+                      "remove the rule, or let melds go on the table")
+
+
+@check("E382")
+def owners_need_a_table(r: Ruleset, doc: dict):
+    """Scoring by who laid the cards needs melds laid on the table during play."""
+    if r.scoring.method == "owner" and not r.melds.on_table:
+        yield Problem("scoring.method", "melds score for whoever laid them, but melds stay in hand "
+                      "until the hand ends, so no one lays any", "let melds go on the table, or score "
+                      "with `winner collects`")

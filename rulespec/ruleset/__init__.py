@@ -22,13 +22,14 @@ from .endings import (ByUpcard, Drops, Exhaustion, GameEnd, Gin, GoingOut, Knock
                       Rummy, Scoring, Show)
 from .table import (Aces, Between, CardValue, Deck, Melds, PackRule, Partnerships, Replace,
                     RunRule, SetRule, Values, Wilds)
-from .turns import Claims, Contract, Deal, HandSize, LayOff, Opening, Push, Requirement, Turn
+from .turns import (Claims, Contract, Deal, HandSize, LayOff, Opening, Push, Requirement,
+                    TakeDiscards, Turn)
 
 __all__ = [
     "Aces", "Between", "ByUpcard", "CardValue", "Claims", "Contract", "Deal", "Deck", "Drops",
     "Exhaustion", "GameEnd", "Gin", "GoingOut", "HandSize", "Knock", "KnockScoring", "LayOff",
     "Melds", "Opening", "Origin", "PackRule", "Partnerships", "Push", "Replace", "Requirement",
-    "Ruleset", "RunRule", "Rummy", "Scoring", "SetRule", "Show", "Terms", "Turn", "Values",
+    "Ruleset", "RunRule", "Rummy", "Scoring", "SetRule", "Show", "TakeDiscards", "Terms", "Turn", "Values",
     "Wilds", "field_paths", "field_pattern", "from_dict", "from_ir", "leaves", "to_plain",
 ]
 

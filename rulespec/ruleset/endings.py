@@ -85,7 +85,9 @@ class KnockScoring:
 
 @dataclass(frozen=True)
 class Scoring:
-    method: str = "winner collects"  # "winner collects" | "penalty" | "knock"
+    # "winner collects" | "penalty" | "knock" | "owner" (each seat scores the cards it put on
+    # the table, less the cards left in its hand: 500 Rum)
+    method: str = "winner collects"
     count: str = "all"  # "all" | "unmatched" | "show": which cards of a losing hand count
     cap: int | None = None
     rummy: Rummy | None = None

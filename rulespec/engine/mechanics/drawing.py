@@ -48,6 +48,7 @@ class Drawing:
             acts.append(_DRAW_STOCK)
         if discard:
             acts.append(_DRAW_DISCARD)
+            acts.extend(self._deep_takes())
         if push:
             acts.append(_PUSH)
         if end:
