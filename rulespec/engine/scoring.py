@@ -114,8 +114,7 @@ def score_hand(game, reason: Ending, winner: int | None = None, rummy: bool = Fa
     sc = rs.scoring
     n = game.n
     live = [p for p in range(n) if game.in_hand[p] and game.active[p]]
-    scores = [0] * n
-    owed = [0] * n
+    scores, owed = [0] * n, [0] * n
     pens: list = [None] * n
     takers: list[int] = []  # who collects what is owed, under a collecting method
     bonus = 0  # the winner's own bonus (going rummy)
@@ -174,9 +173,8 @@ def score_hand(game, reason: Ending, winner: int | None = None, rummy: bool = Fa
     else:  # pragma: no cover - every ending is listed above
         raise AssertionError(f"unknown ending {reason!r}")
 
-    if sc.method == "owner":
-        if reason is not Ending.VOID:
-            _by_owner(game, live, scores, pens, details)
+    if sc.method == "owner":  # each seat's table less its hand (nothing when void)
+        _by_owner(game, reason, scores, pens, details)
     else:
         _settle(sc.method, scores, owed, takers, winner, bonus)
     scores = _multiplied(game, scores, details)
@@ -227,8 +225,10 @@ def table_points(game) -> list:
     return points
 
 
-def _by_owner(game, live, scores: list, pens: list, details: dict) -> None:
+def _by_owner(game, reason: Ending, scores: list, pens: list, details: dict) -> None:
     """Scoring by owner: each seat's table points less its hand's count."""
+    if reason is Ending.VOID:
+        return
     table = table_points(game)
     details["table points"] = tuple(table)
     for p in range(game.n):

@@ -140,7 +140,13 @@ def deep_takes_fit(r: Ruleset, doc: dict):
 @check("E382")
 def owners_need_a_table(r: Ruleset, doc: dict):
     """Scoring by who laid the cards needs melds laid on the table during play."""
-    if r.scoring.method == "owner" and not r.melds.on_table:
+    if r.scoring.method != "owner":
+        return
+    if not r.melds.on_table:
         yield Problem("scoring.method", "melds score for whoever laid them, but melds stay in hand "
                       "until the hand ends, so no one lays any", "let melds go on the table, or score "
                       "with `winner collects`")
+    if r.stock.outcome == "differences":
+        yield Problem("stock.outcome", "melds score for whoever laid them, so a hand that ends with "
+                      "the stock is scored that way too, not by differences to the lowest hand",
+                      "remove `lowest hand scores differences`")

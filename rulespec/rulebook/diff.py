@@ -61,6 +61,8 @@ def _values(ir, key="values") -> Iterator[tuple[str, str]]:
     yield f"{prefix} of a joker", _points_or(v["joker"], "0 points")
     yield f"{prefix} of a wild card", _points_or(v["wild"], "its own value")
     yield f"{prefix}s of single cards", W.join(f"{c['card']} {W.points(c['value'])}" for c in v["cards"]) or "none"
+    if key != "opening":
+        yield "Value of an ace low in a run on the table", _points_or(v["ace_low_run"], "its own value")
 
 
 def _packs(ir):
@@ -165,6 +167,11 @@ def _turn(ir):
     yield "Discarding the card just taken from the discard pile", _yes(t["discard_taken"], "allowed", "not allowed")
     yield "A card taken from the discard pile", _yes(t["meld_taken_at_once"], "must be melded at once",
                                                      "may be kept")
+    td = t["take_discards"]
+    yield "Taking from the discard pile", ("the top card only" if td is None else
+                                           {"any": "down to any card", "whole": "the whole pile"}[td["down_to"]])
+    yield "The deepest card taken", _yes(td is not None and td["meld_deepest"], "must be melded at once",
+                                         "may be kept")
 
 
 def _opening(ir):
@@ -226,7 +233,8 @@ def _ending(ir):
 def _scoring(ir):
     s = ir["scoring"]
     yield "Scoring", {"winner collects": "the winner collects the value of the other hands",
-                      "penalty": "losers score penalty points", "knock": "deadwood difference"}[s["method"]]
+                      "penalty": "losers score penalty points", "knock": "deadwood difference",
+                      "owner": "melds and lay-offs score for whoever laid them"}[s["method"]]
     yield "Cards that count", {"all": "all cards", "unmatched": "unmatched cards",
                                "show": "ungrouped cards when the hand holds the sequences, else all"}[s["count"]]
     yield "Most a hand can cost", _points_or(s["cap"], "no limit")

@@ -29,7 +29,8 @@ __all__ = [
     "Aces", "Between", "ByUpcard", "CardValue", "Claims", "Contract", "Deal", "Deck", "Drops",
     "Exhaustion", "GameEnd", "Gin", "GoingOut", "HandSize", "Knock", "KnockScoring", "LayOff",
     "Melds", "Opening", "Origin", "PackRule", "Partnerships", "Push", "Replace", "Requirement",
-    "Ruleset", "RunRule", "Rummy", "Scoring", "SetRule", "Show", "TakeDiscards", "Terms", "Turn", "Values",
+    "Ruleset", "RunRule", "Rummy", "Scoring", "SetRule", "Show", "TakeDiscards", "Terms",
+    "Turn", "Values",
     "Wilds", "field_paths", "field_pattern", "from_dict", "from_ir", "leaves", "to_plain",
 ]
 

@@ -82,7 +82,8 @@ class TakingDiscards:
             return (f"card {n} from the top of the discard pile is {C.card_str(pile[-n])}, "
                     f"not {C.card_str(parsed.cards[0])}")
         if td.down_to == "whole" and n != len(pile):
-            return f"the rules let you take the whole discard pile ({len(pile)} cards) or its top card"
+            return (f"the rules let you take the whole discard pile ({len(pile)} cards) or its "
+                    "top card")
         return (f"you may take {C.card_str(pile[-n])} from the discard pile only to meld it at "
                 "once, and no meld of your hand, with the cards above it, would hold it")
 

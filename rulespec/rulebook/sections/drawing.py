@@ -10,16 +10,34 @@ _SOURCES = {"stock": "the top card of the stock", "discard": "the top card of th
 
 
 class Drawing(Base):
+    def deep_take_text(self, td) -> str:
+        """Taking more than the top discard (``turn.take_discards``)."""
+        if td["down_to"] == "any":
+            text = (" Instead of the top card alone you may take any card of the discard pile "
+                    "and every card above it, all into your hand; the pile is spread so that "
+                    "every card in it can be seen.")
+        else:
+            text = (" Instead of the top card alone you may take the whole discard pile into "
+                    "your hand; the pile is spread so that every card in it can be seen.")
+        if td["meld_deepest"]:
+            text += (" The deepest card you take must go on the table at once, before anything "
+                     "else in the turn, in a new meld or laid off onto a meld already there: so "
+                     "you may take cards down to a card only when you can meld it.")
+        return text
+
     def drawing_steps(self, t) -> list[str]:
         sources = t["draw_from"]
         if "push" in sources:
             step = self.pushing_step(t["push"])
         else:
             step = f"**Draw** one card: {W.join([_SOURCES[s] for s in sources], 'or')}."
+        td = t["take_discards"]
         if t["meld_taken_at_once"]:
             step += (" A card taken from the discard pile must go on the table at once, before "
                      "anything else in the turn: in a new meld or laid off onto a meld already "
                      "there. So you may take it only when you can meld it.")
+        if td is not None:
+            step += self.deep_take_text(td)
         if not t["starter_draws"]:
             step += (" On the very first turn of a hand the starting player does not draw: they "
                      "begin by melding (if they can) and discarding.")
