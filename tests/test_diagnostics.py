@@ -87,6 +87,9 @@ game:    1 deal; lowest wins
 '''
 
 
+OWNER = "scoring: melds score for whoever laid them; count all cards"  # 500 Rum's scoring
+
+
 def edit(old: str, new: str, text: str = BASE) -> str:
     """``text`` with its one occurrence of ``old`` replaced."""
     assert text.count(old) == 1, f"{old!r} must occur once"
@@ -484,6 +487,22 @@ SEMANTIC = [
     Case("a game for one player, at the least", edit("players: 2-6", "players: 1-6"), "E315", 2, 10, "1-6"),
     Case("pushing with an endless stock", edit("from the stock or the discard pile", "from the discard pile or push"),
          "E364", 12, 10, "from the discard pile or push"),
+    # issue #15: deep takes from the discard pile, scoring by owner (500 Rum)
+    Case("deep takes without the discard pile", edit("from the stock or the discard pile",
+         "from the stock; take down to any card of the discard pile"), "E381", 12, 26, "take down",
+         "add the discard pile to `draw:`"),
+    Case("scoring by owner with melds kept in hand", edit(
+        "scoring: winner collects value of other hands; count all cards", OWNER, edit(
+            "runs of 3+ cards in the same suit", "runs of 3+ cards in the same suit; kept in hand until "
+                                                 "the hand ends")), "E382", 15, 10, "melds score"),
+    Case("scoring by owner with stock differences", edit(
+        "scoring: winner collects value of other hands; count all cards", OWNER, edit(
+            "stock:   turn the discard pile over without shuffling",
+            "stock:   hand ends; lowest hand scores differences")), "E382", 14, 21, "lowest hand",
+         "remove `lowest hand scores differences`"),
+    Case("scoring by owner with the lowest total winning", edit(
+        "scoring: winner collects value of other hands; count all cards", OWNER, edit(
+            "highest wins", "lowest wins")), "E345", 16, 25, "lowest wins", "write `highest wins`"),
 ]
 
 SEMANTIC_PLACES = [
