@@ -29,6 +29,8 @@ ENGINE_ONLY: dict[str, str] = {
                    "house-rule introduction reads it where there is a parent",
     "origin.overrides": "the rules a file restates: the page lists what differs from the "
                         "parent, compared on the resolved rules (rulebook/diff.py)",
+    "opening.values.ace_low_run": "`opening values:` has no phrase for it (the class of values "
+                                  "is shared with `values:`, where an ace low in a run scores)",
 }
 
 
