@@ -503,6 +503,10 @@ SEMANTIC = [
     Case("scoring by owner with the lowest total winning", edit(
         "scoring: winner collects value of other hands; count all cards", OWNER, edit(
             "highest wins", "lowest wins")), "E345", 16, 25, "lowest wins", "write `highest wins`"),
+    Case("the card drawn used at once with a stock turned over for ever", edit(
+        "from the stock or the discard pile", "from the stock or the discard pile; card drawn must be "
+                                              "melded or discarded"), "E383", 12, 46, "card drawn",
+         "add `stock: hand ends`, or reuse the pile only a number of times"),
 ]
 
 SEMANTIC_PLACES = [

@@ -94,4 +94,6 @@ PHRASES: dict[str, tuple[tuple[str, object], ...]] = {
     "draw_meld_deepest": (("turn.take_discards.meld_deepest", True),),
     "draw_keep_deepest": (("turn.take_discards.meld_deepest", False),),
     "score_by_owner": (("scoring.method", "owner"),),
+    "draw_use_drawn": (("turn.use_drawn", True),),
+    "draw_keep_drawn": (("turn.use_drawn", False),),
 }

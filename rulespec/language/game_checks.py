@@ -150,3 +150,27 @@ def owners_need_a_table(r: Ruleset, doc: dict):
         yield Problem("stock.outcome", "melds score for whoever laid them, so a hand that ends with "
                       "the stock is scored that way too, not by differences to the lowest hand",
                       "remove `lowest hand scores differences`")
+
+
+@check("E383")
+def drawn_card_can_go(r: Ruleset, doc: dict):
+    """A card that must be melded or discarded needs somewhere to go: melds on the table,
+    and the discard of a card just taken from the discard pile."""
+    t = r.turn
+    if not t.use_drawn:
+        return
+    if not r.melds.on_table:
+        yield Problem("turn.use_drawn", "the card drawn must be melded or discarded in the same "
+                      "turn, but melds stay in hand until the hand ends, so it could only be "
+                      "discarded", "remove the rule, or let melds go on the table")
+    elif "discard" in t.draw_from and not t.discard_taken and not t.meld_taken_at_once:
+        yield Problem("turn.use_drawn", "the card drawn must be melded or discarded in the same "
+                      "turn, but a card just taken from the discard pile may not be discarded, so "
+                      "a player who cannot meld it could not end the turn",
+                      "add `card taken from the discard pile must be melded at once`, or let it "
+                      "be discarded")
+    if r.stock.action != "end" and r.stock.times is None:
+        yield Problem("turn.use_drawn", "the card drawn must be melded or discarded, so a hand "
+                      "changes only by melding, and once nobody can meld, the stock is turned "
+                      "over again and again and the hand never ends",
+                      "add `stock: hand ends`, or reuse the pile only a number of times")

@@ -78,6 +78,7 @@ class Turn:
     discard_taken: bool = True  # may the card just taken from the discard pile go straight back
     meld_taken_at_once: bool = False  # the card taken from the discard pile must be melded first
     take_discards: TakeDiscards | None = None  # None: only the top discard may be taken
+    use_drawn: bool = False  # the card drawn must be melded this turn or else discarded
     # stalemate breakers (OpenSpiel's gin): the hand is void at the Nth draw from the
     # discard pile, or when N turns in a row end by throwing back the card just taken
     max_discard_draws: int | None = None

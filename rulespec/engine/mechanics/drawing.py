@@ -96,6 +96,7 @@ class Drawing:
     def _then_play(self) -> None:
         self.phase = Phase.PLAY
         self.player = self.turn
+        self.drawn_card = self.hands[self.turn][-1]  # the stock card just received
 
     def _refuse_draw(self, parsed, missing, offered: bool) -> str | None:
         """Why a draw is refused at the start of a turn: the rules' sources, an empty or

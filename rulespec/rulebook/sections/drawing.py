@@ -38,6 +38,9 @@ class Drawing(Base):
                      "there. So you may take it only when you can meld it.")
         if td is not None:
             step += self.deep_take_text(td)
+        if t["use_drawn"]:
+            step += (" The card you draw must be used in the same turn: melded or laid off, or "
+                     "else it is the card you discard at the end of the turn.")
         if not t["starter_draws"]:
             step += (" On the very first turn of a hand the starting player does not draw: they "
                      "begin by melding (if they can) and discarding.")
