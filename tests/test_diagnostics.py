@@ -507,6 +507,10 @@ SEMANTIC = [
         "from the stock or the discard pile", "from the stock or the discard pile; card drawn must be "
                                               "melded or discarded"), "E383", 12, 46, "card drawn",
          "add `stock: hand ends`, or reuse the pile only a number of times"),
+    Case("game bonuses in a game the lowest total wins", edit(
+        "to 100 points; highest wins", "to 100 points; lowest wins; bonus 100 for winning the game",
+        edit("winner collects value of other hands", "losers score penalty points")),
+         "E384", 16, 38, "bonus 100"),
 ]
 
 SEMANTIC_PLACES = [

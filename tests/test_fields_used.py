@@ -57,6 +57,8 @@ SEEDS = {
     "opening.values.cards": [{"card": "AH", "value": 15}],
 }
 
+_NO_BONUS = {"win": 0, "per_hand": 0, "shutout": 1}
+
 #: changes made by hand where no single change of a field in a shipped variant is legal
 #: or matters: {field: (variant, rules set first, the change)}
 BY_HAND = {
@@ -81,6 +83,10 @@ BY_HAND = {
                                                     "knock.by_upcard.0.suit": "S"}),
     "scoring.by_upcard.*.rank": ("oklahoma-gin", {}, {"scoring.by_upcard.0.suit": None,
                                                       "scoring.by_upcard.0.rank": "7"}),
+    # no shipped variant has game bonuses (Gin's line and shutout bonuses, issue #15)
+    "game.bonus.win": ("gin", {"game.bonus": _NO_BONUS}, {"game.bonus.win": 100}),
+    "game.bonus.per_hand": ("gin", {"game.bonus": _NO_BONUS}, {"game.bonus.per_hand": 25}),
+    "game.bonus.shutout": ("gin", {"game.bonus": _NO_BONUS}, {"game.bonus.shutout": 2}),
 }
 
 #: the seeded games of each variant: (seed, agent); every seat plays the same agent

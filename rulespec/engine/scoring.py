@@ -292,6 +292,26 @@ def game_over(game) -> tuple[bool, tuple[int, ...]]:
     return True, _best(game, candidates)
 
 
+def game_bonuses(game, winners) -> list:
+    """What ``game.bonus`` adds to each seat's total when the game ends: the game bonus to
+    each winner, the per-hand bonus for each hand a seat won, then each winner's total times
+    the shutout factor when another seat won no hand."""
+    b = game.ruleset.game.bonus
+    add = [0] * game.n
+    if b is None:
+        return add
+    won = [0] * game.n
+    for r in game.results:
+        if r.winner is not None:
+            won[r.winner] += 1
+    for p in range(game.n):
+        add[p] = b.per_hand * won[p] + (b.win if p in winners else 0)
+    if b.shutout != 1 and any(won[p] == 0 for p in range(game.n) if p not in winners):
+        for p in winners:
+            add[p] += (game.totals[p] + add[p]) * (b.shutout - 1)
+    return add
+
+
 def _best(game, seats) -> tuple[int, ...]:
     g = game.ruleset.game
     seats = list(seats)

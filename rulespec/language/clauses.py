@@ -96,4 +96,5 @@ PHRASES: dict[str, tuple[tuple[str, object], ...]] = {
     "score_by_owner": (("scoring.method", "owner"),),
     "draw_use_drawn": (("turn.use_drawn", True),),
     "draw_keep_drawn": (("turn.use_drawn", False),),
+    "game_shutout_double": (("game.bonus.shutout", 2),),
 }

@@ -118,6 +118,22 @@ def someone_can_score(r: Ruleset, doc: dict):
 # ------------------------------------------------------------------ issue #15: 500 Rum
 
 
+@check("E384")
+def game_bonuses_fit(r: Ruleset, doc: dict):
+    """Bonuses at the end of the game raise totals: they suit a game won by the highest
+    total, played seat by seat."""
+    g = r.game
+    if g.bonus is None:
+        return
+    if g.winner == "lowest" or g.eliminate is not None:
+        yield Problem("game.bonus", "bonuses at the end of the game raise a total, but here the "
+                      "lowest total wins (or high totals knock players out), so a bonus would be "
+                      "a penalty", "remove the bonuses, or let the highest total win")
+    elif r.partnerships is not None:
+        yield Problem("game.bonus", "bonuses at the end of the game are given seat by seat, "
+                      "but partners score together", "remove the bonuses")
+
+
 @check("E381")
 def deep_takes_fit(r: Ruleset, doc: dict):
     """Taking more than the top discard needs a discard pile to draw from, and melds on the

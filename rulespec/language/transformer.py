@@ -15,7 +15,7 @@ from .. import cards as C
 from .diagnostics import Diagnostic, line_of
 from .clauses import PHRASES
 from .schema import either, term_words
-from .transform_values import ValueClauses
+from .transform_points import PointClauses
 
 # Paths whose clauses add items to one list rather than set one value.
 APPEND_PATHS = frozenset({"deck.packs", "deal.sizes", "wilds.ranks", "wilds.cards", "not_enforced",
@@ -124,7 +124,7 @@ def _upcard(tree: Tree) -> dict:
     return {"rank": word[0].upper()}
 
 
-class RuleTransformer(ValueClauses):
+class RuleTransformer(PointClauses):
     """Walks one file's parse tree and collects its assignments."""
 
     def __init__(self, text: str, filename: str):

@@ -266,6 +266,10 @@ def _game(ir):
     yield "Deals in a game", "any number" if g["rounds"] is None else W.number(g["rounds"])
     yield "Players out at", _points_or(g["eliminate"], "never")
     yield "Winner", f"{g['winner']} total"
+    b = g["bonus"] or {"win": 0, "per_hand": 0, "shutout": 1}
+    yield "Bonus for winning the game", W.points(b["win"])
+    yield "Bonus per hand won, at the end of the game", W.points(b["per_hand"])
+    yield "A shutout multiplies the winner's total by", W.number(b["shutout"])
 
 
 def _players(ir):

@@ -18,8 +18,8 @@ from functools import cached_property
 from .. import cards as C
 
 from .convert import _bare, _structured, field_pattern, from_dict, leaves, to_plain
-from .endings import (ByUpcard, Drops, Exhaustion, GameEnd, Gin, GoingOut, Knock, KnockScoring,
-                      Rummy, Scoring, Show)
+from .endings import (ByUpcard, Drops, Exhaustion, GameBonus, GameEnd, Gin, GoingOut, Knock,
+                      KnockScoring, Rummy, Scoring, Show)
 from .table import (Aces, Between, CardValue, Deck, Melds, PackRule, Partnerships, Replace,
                     RunRule, SetRule, Values, Wilds)
 from .turns import (Claims, Contract, Deal, HandSize, LayOff, Opening, Push, Requirement,
@@ -27,7 +27,8 @@ from .turns import (Claims, Contract, Deal, HandSize, LayOff, Opening, Push, Req
 
 __all__ = [
     "Aces", "Between", "ByUpcard", "CardValue", "Claims", "Contract", "Deal", "Deck", "Drops",
-    "Exhaustion", "GameEnd", "Gin", "GoingOut", "HandSize", "Knock", "KnockScoring", "LayOff",
+    "Exhaustion", "GameBonus", "GameEnd", "Gin", "GoingOut", "HandSize", "Knock", "KnockScoring",
+    "LayOff",
     "Melds", "Opening", "Origin", "PackRule", "Partnerships", "Push", "Replace", "Requirement",
     "Ruleset", "RunRule", "Rummy", "Scoring", "SetRule", "Show", "TakeDiscards", "Terms",
     "Turn", "Values",

@@ -34,8 +34,25 @@ class Ending(Base):
             parts.append(f"Then the {team} with the {best} total wins.")
         if rs.partnerships is not None:
             parts.append("Partners score together.")
+        if g["bonus"] is not None:
+            parts.append(self.bonus_text(g["bonus"]))
         yield "end", 0, " ".join(parts)
         yield "overview", 3, self.object_text(target, rounds, elim, winner, team)
+
+    @staticmethod
+    def bonus_text(b) -> str:
+        """The bonuses added when the game ends (``game.bonus``)."""
+        out = ["When the game ends, bonuses are added to the totals"]
+        if b["win"]:
+            out.append(f"the winner of the game gets {W.points(b['win'])}")
+        if b["per_hand"]:
+            out.append(f"every player gets {W.points(b['per_hand'])} for each hand they won")
+        text = out[0] + (": " + W.join(out[1:], "and") if len(out) > 1 else "") + "."
+        if b["shutout"] != 1:
+            times = "doubled" if b["shutout"] == 2 else f"multiplied by {b['shutout']}"
+            text += (f" If another player won no hand at all (a shutout), the winner's total, "
+                     f"bonuses included, is {times}.")
+        return text
 
     def object_text(self, target, rounds, elim, winner, team) -> str:
         """The object of the game, for the overview."""
@@ -46,6 +63,9 @@ class Ending(Base):
         elif rs.show is not None:
             obj = ("Each player tries to arrange the whole hand into melds and be the first to "
                    "make a valid show.")
+        elif rs.scoring.method == "owner":
+            obj = ("Each player scores the cards they meld and lay off, and tries to get rid of "
+                   "all their cards, since the cards left in hand count against them.")
         elif rs.opening.contracts:
             obj = ("In each round the players try first to meld that round's contract and then to "
                    "get rid of all their cards, by melding, laying off and discarding.")
