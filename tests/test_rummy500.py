@@ -149,8 +149,9 @@ def test_nonsense_combinations_are_diagnosed(rum, extra, code, said):
 
 def test_the_page_says_the_rules(rum):
     page = render_page(rum)
-    for words in ("and every card above it", "The deepest card you take", "cards they laid off",
-                  "an ace melded low in a run (A-2-3) counts 1 point", "6 + 21 + 7 − 19"):
+    for words in ("and every card above it", "or the deepest of the cards you take",
+                  "cards they laid off", "an ace melded low in a run (A-2-3) counts 1 point",
+                  "6 + 21 + 7 − 19"):
         assert words in page, words
 
 

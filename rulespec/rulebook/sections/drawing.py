@@ -10,8 +10,9 @@ _SOURCES = {"stock": "the top card of the stock", "discard": "the top card of th
 
 
 class Drawing(Base):
-    def deep_take_text(self, td) -> str:
-        """Taking more than the top discard (``turn.take_discards``)."""
+    def deep_take_text(self, td, top_too: bool) -> str:
+        """Taking more than the top discard (``turn.take_discards``); ``top_too``: the top
+        card taken alone must be melded at once as well (one sentence says both)."""
         if td["down_to"] == "any":
             text = (" Instead of the top card alone you may take any card of the discard pile "
                     "and every card above it, all into your hand; the pile is spread so that "
@@ -20,9 +21,11 @@ class Drawing(Base):
             text = (" Instead of the top card alone you may take the whole discard pile into "
                     "your hand; the pile is spread so that every card in it can be seen.")
         if td["meld_deepest"]:
-            text += (" The deepest card you take must go on the table at once, before anything "
-                     "else in the turn, in a new meld or laid off onto a meld already there: so "
-                     "you may take cards down to a card only when you can meld it.")
+            which = ("The card you take, or the deepest of the cards you take," if top_too
+                     else "The deepest card you take")
+            text += (f" {which} must go on the table at once, before anything else in the "
+                     "turn, in a new meld or laid off onto a meld already there: so you may take "
+                     "cards down to a card only when you can meld it.")
         return text
 
     def drawing_steps(self, t) -> list[str]:
@@ -32,12 +35,13 @@ class Drawing(Base):
         else:
             step = f"**Draw** one card: {W.join([_SOURCES[s] for s in sources], 'or')}."
         td = t["take_discards"]
-        if t["meld_taken_at_once"]:
+        both = t["meld_taken_at_once"] and td is not None and td["meld_deepest"]
+        if t["meld_taken_at_once"] and not both:
             step += (" A card taken from the discard pile must go on the table at once, before "
                      "anything else in the turn: in a new meld or laid off onto a meld already "
                      "there. So you may take it only when you can meld it.")
         if td is not None:
-            step += self.deep_take_text(td)
+            step += self.deep_take_text(td, both)
         if t["use_drawn"]:
             step += (" The card you draw must be used in the same turn: melded or laid off, or "
                      "else it is the card you discard at the end of the turn.")
