@@ -176,3 +176,34 @@ def test_every_card_on_the_table_scores_for_exactly_one_seat(rum, seed, players)
         g.apply(rng.choice(g.legal_actions()))
     r = g.results[0]
     assert r.scores == tuple(t - h for t, h in zip(r.details["table points"], r.penalties))
+
+
+def _with_jokers(frozen: bool):
+    text = (FILE.read_text().replace("players; no jokers", "players; 2 jokers")
+            .replace("J Q K = 10\n", "J Q K = 10; jokers = 15\n")
+            .replace("melds:   sets", "wild:    jokers\nmelds:   sets"))
+    if frozen:
+        text += "draw: discard pile frozen by discarded wild cards\n"
+    return rulespec.compile_text(text, name=str(VARIANTS / "x.rules"))
+
+
+@pytest.mark.parametrize("frozen", [False, True])
+def test_a_discarded_wild_card_freezes_the_pile_under_it(frozen):
+    v = _with_jokers(frozen)
+    deck = stacked_deck(v, 2, hands=[STARTER.replace("2H", "JK"), OTHER], upcard="JS",
+                        stock=["5C", "7H", "2D"])
+    g = new_game(v, players=2, deck=deck).deal_on()
+    g.play("draw stock", "meld AS 2S 3S", "discard JK", "draw stock", "discard 7H")  # JS JK 7H
+    deep = [t for t in _texts(g) if "discards" in t]
+    assert "draw 2 discards to JK" in deep  # down to the wild card itself
+    assert ("draw 3 discards to JS" in deep) is not frozen  # JS JC JK would meld it
+    if frozen:
+        with pytest.raises(IllegalMove, match="freezes the discard pile under it"):
+            g.apply("draw 3 discards to JS")
+        assert "A wild card discarded freezes the pile under it" in render_page(v)
+
+
+def test_a_frozen_pile_needs_wild_cards():
+    text = FILE.read_text() + "draw: discard pile frozen by discarded wild cards\n"
+    with pytest.raises(SpecError, match="E381.*no card is wild"):
+        rulespec.compile_text(text, name=str(VARIANTS / "x.rules"))

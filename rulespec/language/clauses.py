@@ -93,6 +93,7 @@ PHRASES: dict[str, tuple[tuple[str, object], ...]] = {
     "draw_take_whole": (("turn.take_discards.down_to", "whole"),),
     "draw_meld_deepest": (("turn.take_discards.meld_deepest", True),),
     "draw_keep_deepest": (("turn.take_discards.meld_deepest", False),),
+    "draw_frozen_by_wild": (("turn.take_discards.frozen_by", "wild"),),
     "score_by_owner": (("scoring.method", "owner"),),
     "draw_use_drawn": (("turn.use_drawn", True),),
     "draw_keep_drawn": (("turn.use_drawn", False),),

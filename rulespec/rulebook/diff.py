@@ -172,6 +172,8 @@ def _turn(ir):
                                            {"any": "down to any card", "whole": "the whole pile"}[td["down_to"]])
     yield "The deepest card taken", _yes(td is not None and td["meld_deepest"], "must be melded at once",
                                          "may be kept")
+    yield "The discard pile is frozen", _yes(td is not None and td["frozen_by"] == "wild",
+                                             "under a discarded wild card", "never")
     yield "The card drawn", _yes(t["use_drawn"], "must be melded or discarded the same turn", "may be kept")
 
 

@@ -59,10 +59,12 @@ class LayOff:
 class TakeDiscards:
     """Taking more than the top discard: down to any card (``any``: that card and every
     card above it) or the whole pile (``whole``), one move per depth. ``meld_deepest``:
-    the deepest card taken must go on the table at once (500 Rum)."""
+    the deepest card taken must go on the table at once (500 Rum). ``frozen_by``: what
+    freezes the pile below it (``wild``: a wild card discarded onto it)."""
 
     down_to: str = "any"  # "any" | "whole"
     meld_deepest: bool = False
+    frozen_by: str | None = None  # "wild": no card under a discarded wild card may be taken
 
 
 @dataclass(frozen=True)

@@ -28,7 +28,9 @@ class TakingDiscards:
         pile = self.discards
         if td is None or len(pile) < 2:
             return []
-        depths = range(2, len(pile) + 1) if td.down_to == "any" else (len(pile),)
+        depths = range(2, self._thaw_depth() + 1) if td.down_to == "any" else (len(pile),)
+        if td.down_to == "whole" and self._thaw_depth() < len(pile):
+            depths = ()
         out = []
         for n in depths:
             card = pile[-n]
@@ -36,6 +38,16 @@ class TakingDiscards:
                 continue
             out.append(Action(A.DRAW_DISCARDS, (card,), n))
         return out
+
+    def _thaw_depth(self) -> int:
+        """How many cards from the top may be taken: all of them, or (a pile frozen by a
+        discarded wild card) down to the topmost wild card in it, none under it."""
+        pile = self.discards
+        if self.ruleset.turn.take_discards.frozen_by == "wild":
+            for depth in range(1, len(pile) + 1):
+                if self.rules.is_wild(pile[-depth]):
+                    return depth
+        return len(pile)
 
     def _could_meld_with(self, card: int, taken) -> bool:
         """Would a meld or a lay-off of the hand, once ``taken`` is added, hold ``card``?
@@ -81,6 +93,9 @@ class TakingDiscards:
         if pile[-n] != parsed.cards[0]:
             return (f"card {n} from the top of the discard pile is {C.card_str(pile[-n])}, "
                     f"not {C.card_str(parsed.cards[0])}")
+        if n > self._thaw_depth():
+            return ("a wild card discarded freezes the discard pile under it: no card below "
+                    "the topmost wild card may be taken")
         if td.down_to == "whole" and n != len(pile):
             return (f"the rules let you take the whole discard pile ({len(pile)} cards) or its "
                     "top card")

@@ -20,6 +20,9 @@ class Drawing(Base):
         else:
             text = (" Instead of the top card alone you may take the whole discard pile into "
                     "your hand; the pile is spread so that every card in it can be seen.")
+        if td["frozen_by"] == "wild":
+            text += (" A wild card discarded freezes the pile under it: you may take down to "
+                     "the topmost wild card in the pile, never below it.")
         if td["meld_deepest"]:
             which = ("The card you take, or the deepest of the cards you take," if top_too
                      else "The deepest card you take")
