@@ -28,9 +28,11 @@ class TakingDiscards:
         pile = self.discards
         if td is None or len(pile) < 2:
             return []
-        depths = range(2, self._thaw_depth() + 1) if td.down_to == "any" else (len(pile),)
-        if td.down_to == "whole" and self._thaw_depth() < len(pile):
-            depths = ()
+        reach = self._thaw_depth()
+        if td.down_to == "any":
+            depths = range(2, reach + 1)
+        else:
+            depths = (len(pile),) if reach == len(pile) else ()
         out = []
         for n in depths:
             card = pile[-n]
