@@ -178,10 +178,15 @@ def test_every_card_on_the_table_scores_for_exactly_one_seat(rum, seed, players)
     assert r.scores == tuple(t - h for t, h in zip(r.details["table points"], r.penalties))
 
 
-def _with_jokers(frozen: bool):
-    text = (FILE.read_text().replace("players; no jokers", "players; 2 jokers")
+def _jokers_text() -> str:
+    """500 Rum with Pagat's two wild jokers (15 points each)."""
+    return (FILE.read_text().replace("players; no jokers", "players; 2 jokers")
             .replace("J Q K = 10\n", "J Q K = 10; jokers = 15\n")
             .replace("melds:   sets", "wild:    jokers\nmelds:   sets"))
+
+
+def _with_jokers(frozen: bool):
+    text = _jokers_text()
     if frozen:
         text += "draw: discard pile frozen by discarded wild cards\n"
     return rulespec.compile_text(text, name=str(VARIANTS / "x.rules"))
@@ -207,3 +212,14 @@ def test_a_frozen_pile_needs_wild_cards():
     text = FILE.read_text() + "draw: discard pile frozen by discarded wild cards\n"
     with pytest.raises(SpecError, match="E381.*no card is wild"):
         rulespec.compile_text(text, name=str(VARIANTS / "x.rules"))
+
+
+def test_a_natural_card_put_in_place_of_a_wild_scores_for_whoever_put_it():
+    text = _jokers_text().replace("melds:   sets", "replace wilds: in runs only\nmelds:   sets")
+    v = rulespec.compile_text(text, name=str(VARIANTS / "x.rules"))
+    deck = stacked_deck(v, 2, hands=["AS 2S 3S QH KH AH 4D 5D 2H 9C 10C JC JK",
+                                     OTHER.replace("5S", "6D")], upcard="QC", stock=["5C", "7H"])
+    g = new_game(v, players=2, deck=deck).deal_on()
+    g.play("draw stock", "meld 4D 5D JK as run 4D-6D", "discard 5C", "draw stock",
+           "replace JK on 1 with 6D")
+    assert scoring.table_points(g) == [4 + 5, 6]
