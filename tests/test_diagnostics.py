@@ -87,6 +87,9 @@ game:    1 deal; lowest wins
 '''
 
 
+OWNER = "scoring: melds score for whoever laid them; count all cards"  # 500 Rum's scoring
+
+
 def edit(old: str, new: str, text: str = BASE) -> str:
     """``text`` with its one occurrence of ``old`` replaced."""
     assert text.count(old) == 1, f"{old!r} must occur once"
@@ -503,6 +506,30 @@ SEMANTIC = [
          "E376", 12, 46, "only instead of playing"),
     Case("rearranging with a discard", BASE + "melding: table may be rearranged\n",
          "E377", 17, 10, "table may be rearranged"),
+    # issue #15: deep takes from the discard pile, scoring by owner (500 Rum)
+    Case("deep takes without the discard pile", edit("from the stock or the discard pile",
+         "from the stock; take down to any card of the discard pile"), "E381", 12, 26, "take down",
+         "add the discard pile to `draw:`"),
+    Case("scoring by owner with melds kept in hand", edit(
+        "scoring: winner collects value of other hands; count all cards", OWNER, edit(
+            "runs of 3+ cards in the same suit", "runs of 3+ cards in the same suit; kept in hand until "
+                                                 "the hand ends")), "E382", 15, 10, "melds score"),
+    Case("scoring by owner with stock differences", edit(
+        "scoring: winner collects value of other hands; count all cards", OWNER, edit(
+            "stock:   turn the discard pile over without shuffling",
+            "stock:   hand ends; lowest hand scores differences")), "E382", 14, 21, "lowest hand",
+         "remove `lowest hand scores differences`"),
+    Case("scoring by owner with the lowest total winning", edit(
+        "scoring: winner collects value of other hands; count all cards", OWNER, edit(
+            "highest wins", "lowest wins")), "E345", 16, 25, "lowest wins", "write `highest wins`"),
+    Case("the card drawn used at once with a stock turned over for ever", edit(
+        "from the stock or the discard pile", "from the stock or the discard pile; card drawn must be "
+                                              "melded or discarded"), "E383", 12, 46, "card drawn",
+         "add `stock: hand ends`, or reuse the pile only a number of times"),
+    Case("game bonuses in a game the lowest total wins", edit(
+        "to 100 points; highest wins", "to 100 points; lowest wins; bonus 100 for winning the game",
+        edit("winner collects value of other hands", "losers score penalty points")),
+         "E384", 16, 38, "bonus 100"),
 ]
 
 SEMANTIC_PLACES = [

@@ -51,6 +51,8 @@ NOT_USED_BECAUSE = {
     "turn.claims.priority": "the language has one choice so far (the nearest player)",
     "origin.parent": "where the rules came from, not a rule: links between pages and diagnostics",
     "origin.overrides": "where the rules came from, not a rule: diagnostics blame the house file",
+    "opening.values.ace_low_run": "`opening values:` has no phrase for it; only cards on the table "
+                                  "scored by owner are valued by their meld",
 }
 
 #: items for lists that no shipped variant fills, so that their fields have a value to change
@@ -58,6 +60,8 @@ SEEDS = {
     "values.cards": [{"card": "AH", "value": 15}],
     "opening.values.cards": [{"card": "AH", "value": 15}],
 }
+
+_NO_BONUS = {"win": 0, "per_hand": 0, "shutout": 1}
 
 #: changes made by hand where no single change of a field in a shipped variant is legal
 #: or matters: {field: (variant, rules set first, the change)}
@@ -85,6 +89,14 @@ BY_HAND = {
                                                     "knock.by_upcard.0.suit": "S"}),
     "scoring.by_upcard.*.rank": ("oklahoma-gin", {}, {"scoring.by_upcard.0.suit": None,
                                                       "scoring.by_upcard.0.rank": "7"}),
+    # no shipped variant has game bonuses (Gin's line and shutout bonuses, issue #15)
+    "game.bonus.win": ("gin", {"game.bonus": _NO_BONUS}, {"game.bonus.win": 100}),
+    "game.bonus.per_hand": ("gin", {"game.bonus": _NO_BONUS}, {"game.bonus.per_hand": 25}),
+    "game.bonus.shutout": ("gin", {"game.bonus": _NO_BONUS}, {"game.bonus.shutout": 2}),
+    # a pile frozen by a discarded wild card needs wild cards: 500 Rum with Pagat's jokers
+    "turn.take_discards.frozen_by": ("rummy500", {"deck.jokers": 2, "wilds.jokers": True,
+                                                  "values.joker": 15},
+                                     {"turn.take_discards.frozen_by": "wild"}),
 }
 
 #: the seeded games of each variant: (seed, agent); every seat plays the same agent

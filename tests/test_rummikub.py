@@ -118,6 +118,8 @@ def test_rearranging_a_group_of_four_into_a_run(rk):
     ("aces:    low", "aces: high", "E375"),
     ("going out: only without discard", "going out: only with final discard", "E376"),
     ("draw:    from the stock;", "draw: from the stock or the discard pile;", "E376"),
+    ("draw:    from the stock;", "draw: card drawn must be melded or discarded; from the stock;",
+     "E376"),
 ])
 def test_nonsense_combinations_are_diagnosed(old, new, code):
     text = RUMMIKUB.read_text()

@@ -7,7 +7,9 @@ hands with the meld solver (:mod:`.evaluate`, cached):
   knock (with the discard that leaves least deadwood; at most :data:`KNOCK_BELOW` where
   the rules allow more), going out;
 * it takes the upcard, the top discard or a claimed discard ("May I?") only when that
-  card lowers its cost, and otherwise draws from the stock (or pushes);
+  card lowers its cost, and otherwise draws from the stock (or pushes); it takes cards
+  from deep in the discard pile when the melds they make pay for them: the depth whose
+  cards leave the least cost, if that is below the hand's cost now;
 * it goes down as soon as it can meet the opening requirement (a contract or a
   threshold): waiting for a better opening lets a hand grow without end in a game where
   cards are pushed onto it;
@@ -102,6 +104,9 @@ class GreedyAgent(Agent):
                 return kinds[A.DROP][0]
         top = game.discards[-1] if game.discards else None
         now = ev.cost(hand)
+        deep = self._best_deep_take(game, ev, hand, kinds.get(A.DRAW_DISCARDS, ()), now)
+        if deep is not None:
+            return deep
         if A.DRAW_DISCARD in kinds and top is not None:
             if self._taking_helps(game, ev, hand, top, now):
                 return kinds[A.DRAW_DISCARD][0]
@@ -120,6 +125,17 @@ class GreedyAgent(Agent):
             return kinds[A.DRAW_DISCARD][0]
         useful = [a for a in legal if a.kind not in (A.DROP, A.MISS)]
         return rng.choice(useful or legal)
+
+    @staticmethod
+    def _best_deep_take(game, ev, hand, takes, now: int):
+        """The deep take (``draw N discards to CARD``) whose cards, added to the hand,
+        leave the least cost, when that is below ``now`` (None otherwise)."""
+        best, pick = now, None
+        for a in takes:
+            cost = ev.cost(list(hand) + game.discards[-a.target:])
+            if cost < best:
+                best, pick = cost, a
+        return pick
 
     @staticmethod
     def _taking_helps(game, ev, hand, card, now: int) -> bool:

@@ -11,6 +11,7 @@ The strings (cards as ``7S``, ``10D``, ``JK``; table melds by their number):
 ``upcard 7S`` ``draw 7S``         the upcard turned, the card a player gets off the stock
 ``cut for deal 7S``               chance: the card a player cuts to choose the first dealer
 ``draw stock`` ``draw discard``   take the top card of the stock / the discard pile
+``draw 3 discards to 7S``         take the top 3 discards, 7S the deepest of them
 ``push``                          Push's draw: pass the top discard and a stock card on
 ``may i``                         claim the discard out of turn ("May I?")
 ``pass``                          decline (an offer, a claim) or say you are done
@@ -43,14 +44,15 @@ from ..memo import table
 # kinds, in the order legal_actions() lists them
 DEAL, CUT, UPCARD, CARD = "deal", "cut", "upcard", "draw card"
 DRAW_STOCK, DRAW_DISCARD, PUSH, MAY_I = "draw stock", "draw discard", "push", "may i"
+DRAW_DISCARDS = "draw discards"  # more than the top card: ``target`` cards, ``cards`` the deepest
 PASS, MISS, DROP = "pass", "miss", "drop"
 MELD, LAY_OFF, REPLACE = "meld", "lay off", "replace"
 DISCARD, KNOCK, GIN, SHOW = "discard", "knock", "gin", "show"
 TAKE, PUT, RESET = "take", "put", "reset"  # rearranging the table (issue #15, item 8)
 SEAT_CUT = "cut for deal"  # chance: the card a player cuts to choose the first dealer
 
-KINDS = (DEAL, CUT, UPCARD, CARD, DRAW_STOCK, DRAW_DISCARD, PUSH, MAY_I, MELD, LAY_OFF,
-         REPLACE, DISCARD, KNOCK, GIN, SHOW, PASS, MISS, DROP, TAKE, PUT, RESET, SEAT_CUT)
+KINDS = (DEAL, CUT, UPCARD, CARD, DRAW_STOCK, DRAW_DISCARD, DRAW_DISCARDS, PUSH, MAY_I, MELD,
+         LAY_OFF, REPLACE, DISCARD, KNOCK, GIN, SHOW, PASS, MISS, DROP, TAKE, PUT, RESET, SEAT_CUT)
 CHANCE_KINDS = frozenset({DEAL, CUT, UPCARD, CARD, SEAT_CUT})
 _ORDER = {k: i for i, k in enumerate(KINDS)}
 _CHANCE_WORD = {DEAL: "deal", CUT: "cut", UPCARD: "upcard", CARD: "draw", SEAT_CUT: SEAT_CUT}
@@ -117,6 +119,8 @@ def _text(kind, cards, target, label) -> str:
         return f"take {names} from {target}"
     if kind == PUT:
         return f"put {names} on {target if target else 'new'}"
+    if kind == DRAW_DISCARDS:
+        return f"draw {target} discards to {names}"
     return kind
 
 
@@ -254,6 +258,8 @@ def parse(text: str) -> Parsed:
             return Parsed({"deal": DEAL, "cut": CUT, "upcard": UPCARD}[head], _cards(words[1:]))
         if lw[:3] == SEAT_CUT.split() and len(words) == 4:
             return Parsed(SEAT_CUT, _cards(words[3:]))
+        if head == "draw" and len(words) == 5 and lw[2:4] == ["discards", "to"]:
+            return Parsed(DRAW_DISCARDS, _cards(words[4:]), int(words[1]))
         if head == "draw" and len(words) == 2:
             return Parsed(CARD, _cards(words[1:]))
         if head in (DISCARD, KNOCK, SHOW) and len(words) == 2:

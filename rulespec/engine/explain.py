@@ -86,6 +86,8 @@ def _missing(game, parsed) -> list[int]:
     """The cards of the move that the player does not hold (a replacement takes only its
     natural card from the hand)."""
     hand = Counter(game.hands[game.current_player()])
+    if parsed.kind == A.DRAW_DISCARDS:  # its card is in the discard pile, not the hand
+        return []
     if parsed.kind == A.REPLACE:
         return [parsed.cards[0]] if hand[parsed.cards[0]] < 1 else []
     return [c for c, n in Counter(parsed.cards).items() if hand[c] < n]

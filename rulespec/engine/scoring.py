@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from .. import cards as C
 from ..melds.checks import penalty as _penalty
 from . import settlement
+from ..melds.context import card_value
 from .phases import KNOCK_ENDINGS, Ending
 
 #: endings in which one seat got rid of its cards or was the last left: the others pay it
@@ -117,8 +118,7 @@ def score_hand(game, reason: Ending, winner: int | None = None, rummy: bool = Fa
     sc = rs.scoring
     n = game.n
     live = [p for p in range(n) if game.in_hand[p] and game.active[p]]
-    scores = [0] * n
-    owed = [0] * n
+    scores, owed = [0] * n, [0] * n
     pens: list = [None] * n
     takers: list[int] = []  # who collects what is owed, under a collecting method
     bonus = 0  # the winner's own bonus (going rummy)
@@ -178,7 +178,10 @@ def score_hand(game, reason: Ending, winner: int | None = None, rummy: bool = Fa
     else:  # pragma: no cover - every ending is listed above
         raise AssertionError(f"unknown ending {reason!r}")
 
-    _pay(sc, scores, owed, takers, winner, bonus, pay, pens)
+    if sc.method == "owner":  # each seat's table less its hand (nothing when void)
+        _by_owner(game, reason, scores, pens, details)
+    else:
+        _pay(sc, scores, owed, takers, winner, bonus, pay, pens)
     scores = _multiplied(game, [settlement.whole(s) for s in scores], details)
     hands = tuple(tuple(sorted(game.hands[p])) for p in range(n))
     scores_t = tuple(number(s) for s in scores)
@@ -218,6 +221,42 @@ def _settle(method: str, scores: list, owed: list, takers: list, winner, bonus: 
         scores[winner] += bonus
 
 
+def table_points(game) -> list:
+    """What the cards on the table are worth to each seat: a card scores for whoever laid
+    it (the meld's owner, or the seat that laid it off), valued in its meld (an ace low in
+    a run is ``values.ace_low_run`` when set)."""
+    rs = game.ruleset
+    low_ace = rs.values.ace_low_run
+    layers: dict = {}
+    for seat, meld_id, card in game.laid_off:
+        layers.setdefault((meld_id, card), []).append(seat)
+    points = [0] * game.n
+    for m in game.table:
+        r = m.reading
+        low_run = r.kind == "run" and r.ranks and r.ranks[0] == 0
+        for card in m.cards:
+            seats = layers.get((m.id, card))
+            seat = seats.pop() if seats else m.owner
+            value = card_value(game.ruleset, card, game.wild)
+            if (low_ace is not None and low_run and card != C.JOKER and C.rank_of(card) == 0
+                    and card not in dict(r.wilds)):
+                value = low_ace
+            points[seat] += value
+    return points
+
+
+def _by_owner(game, reason: Ending, scores: list, pens: list, details: dict) -> None:
+    """Scoring by owner: each seat's table points less its hand's count."""
+    if reason is Ending.VOID:
+        return
+    table = table_points(game)
+    details["table points"] = tuple(table)
+    for p in range(game.n):
+        if pens[p] is None:
+            pens[p] = penalty_of(game, p)
+        scores[p] += table[p] - pens[p]
+
+
 def game_over(game) -> tuple[bool, tuple[int, ...]]:
     """Whether the game ends after the hand just scored, and the winning seats if so.
     Players at or over an elimination total leave the table here."""
@@ -242,6 +281,26 @@ def game_over(game) -> tuple[bool, tuple[int, ...]]:
         return False, ()
     candidates = [p for p in range(game.n) if p not in game.eliminated]
     return True, _best(game, candidates)
+
+
+def game_bonuses(game, winners) -> list:
+    """What ``game.bonus`` adds to each seat's total when the game ends: the game bonus to
+    each winner, the per-hand bonus for each hand a seat won, then each winner's total times
+    the shutout factor when another seat won no hand."""
+    b = game.ruleset.game.bonus
+    add = [0] * game.n
+    if b is None:
+        return add
+    won = [0] * game.n
+    for r in game.results:
+        if r.winner is not None:
+            won[r.winner] += 1
+    for p in range(game.n):
+        add[p] = b.per_hand * won[p] + (b.win if p in winners else 0)
+    if b.shutout != 1 and any(won[p] == 0 for p in range(game.n) if p not in winners):
+        for p in winners:
+            add[p] += (game.totals[p] + add[p]) * (b.shutout - 1)
+    return add
 
 
 def _best(game, seats) -> tuple[int, ...]:

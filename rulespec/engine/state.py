@@ -71,6 +71,8 @@ from .mechanics.rearranging import Rearranging
 from .mechanics.replacing import Replacing
 from .mechanics.seating import Seating
 from .mechanics.shows import Shows
+from .mechanics.taking import TakingDiscards
+from .mechanics.use_drawn import UseDrawn
 from .phases import Ending, Phase
 from .scoring import HandResult, number, team_totals
 from .views import Observation, Scores, TableMeld
@@ -98,7 +100,7 @@ def new_game(variant, players: int | None = None, seed: int | None = None, deck=
 
 class Game(Dealing, Drawing, Pushing, Claims, Playing, Melding, Opening, LayingOff, Replacing,
            Discarding, Knocking, Shows, Drops, Exhaustion, HandEnd, MeldTaken, PlayOrDraw,
-           Rearranging, Seating):
+           Rearranging, Seating, TakingDiscards, UseDrawn):
     """A game in progress. See the module docstring for the phases.
 
     The core: construction, the public API, turns, chance steps and the dispatch of
@@ -300,6 +302,8 @@ class Game(Dealing, Drawing, Pushing, Claims, Playing, Melding, Opening, LayingO
 
     def _turn_reset(self) -> None:
         self.taken = None  # the card taken from the discard pile this turn
+        self.deep_taken = None  # the deepest of several taken, when it must be melded at once
+        self.drawn_card = None  # the card drawn from the stock this turn
         self.melds_this_turn = 0
         self.pending: list = []  # melds laid this turn towards an opening not yet complete
         self.pending_mode = None  # a Pending while such melds are being laid

@@ -119,4 +119,14 @@ PHRASES: dict[str, tuple[tuple[str, object], ...]] = {
     "table_wilds_stay": (("table.wilds_stay", True),),
     "table_declare_said": (("table.declare", "said"),),
     "table_declare_place": (("table.declare", "by place"),),
+    # taking more than the top discard; scoring by who laid the cards (issue #15, 1-3)
+    "draw_take_down": (("turn.take_discards.down_to", "any"),),
+    "draw_take_whole": (("turn.take_discards.down_to", "whole"),),
+    "draw_meld_deepest": (("turn.take_discards.meld_deepest", True),),
+    "draw_keep_deepest": (("turn.take_discards.meld_deepest", False),),
+    "draw_frozen_by_wild": (("turn.take_discards.frozen_by", "wild"),),
+    "score_by_owner": (("scoring.method", "owner"),),
+    "draw_use_drawn": (("turn.use_drawn", True),),
+    "draw_keep_drawn": (("turn.use_drawn", False),),
+    "game_shutout_double": (("game.bonus.shutout", 2),),
 }

@@ -43,7 +43,7 @@ check = Checks()  # this module's checks, run after those of checks.py
 #: scoring methods under which the winner of a hand scores (the others' losers do)
 WON = ("winner collects", "knock")
 _METHOD_WORDS = {"winner collects": "winner collects", "knock": "knock = deadwood difference",
-                 "penalty": "losers score penalty points"}
+                 "penalty": "losers score penalty points", "owner": "melds score for whoever laid them"}
 
 
 def _at(r: Ruleset, doc: dict, *paths: str) -> str:
@@ -73,6 +73,10 @@ def winner_matches_scoring(r: Ruleset, doc: dict):
                       f"only the winner of a hand scores (`{words}`), so with `lowest wins` the player who "
                       "never wins a hand wins the game",
                       "write `highest wins`, or score with `losers score penalty points`")
+    elif method == "owner" and winner == "lowest":
+        yield Problem(_at(r, doc, "game.winner", "scoring.method"),
+                      "each player scores the cards they put on the table, so with `lowest wins` the "
+                      "player who melds least wins the game", "write `highest wins`")
     elif method == "penalty" and winner == "highest":
         yield Problem(_at(r, doc, "game.winner", "scoring.method"),
                       "the losers of each hand score penalty points, so with `highest wins` the player "
@@ -137,3 +141,84 @@ def payments_fit_the_game(r: Ruleset, doc: dict):
         yield Problem(_at(r, doc, "game.winner", "scoring.settle"),
                       f"players pay each other (`{words}`), so the lowest total is the player who "
                       "paid the most", "write `highest wins`")
+
+
+# ------------------------------------------------------------------ issue #15: 500 Rum
+
+
+@check("E384")
+def game_bonuses_fit(r: Ruleset, doc: dict):
+    """Bonuses at the end of the game raise totals: they suit a game won by the highest
+    total, played seat by seat."""
+    g = r.game
+    if g.bonus is None:
+        return
+    if g.winner == "lowest" or g.eliminate is not None:
+        yield Problem("game.bonus", "bonuses at the end of the game raise a total, but here the "
+                      "lowest total wins (or high totals knock players out), so a bonus would be "
+                      "a penalty", "remove the bonuses, or let the highest total win")
+    elif r.partnerships is not None:
+        yield Problem("game.bonus", "bonuses at the end of the game are given seat by seat, "
+                      "but partners score together", "remove the bonuses")
+
+
+@check("E381")
+def deep_takes_fit(r: Ruleset, doc: dict):
+    """Taking more than the top discard needs a discard pile to draw from, and melds on the
+    table for the deepest card to go to."""
+    t = r.turn
+    if t.take_discards is None:
+        return
+    if "discard" not in t.draw_from:
+        yield Problem("turn.take_discards", "cards may be taken from deep in the discard pile, but no "
+                      "one may draw from the discard pile", "add the discard pile to `draw:`")
+    elif "push" in t.draw_from:
+        yield Problem("turn.take_discards", "cards may be taken from deep in the discard pile, but "
+                      "a push hands out the top discard instead", "remove `push` from `draw:`, or the rule")
+    w = r.wilds
+    if t.take_discards.frozen_by == "wild" and not (w.jokers or w.ranks or w.cards or w.cut):
+        yield Problem("turn.take_discards.frozen_by", "a discarded wild card freezes the discard "
+                      "pile, but no card is wild", "remove the rule, or make some cards wild")
+    if t.take_discards.meld_deepest and not r.melds.on_table:
+        yield Problem("turn.take_discards.meld_deepest", "the deepest card taken must be melded at "
+                      "once, but melds stay in hand until the hand ends",
+                      "remove the rule, or let melds go on the table")
+
+
+@check("E382")
+def owners_need_a_table(r: Ruleset, doc: dict):
+    """Scoring by who laid the cards needs melds laid on the table during play."""
+    if r.scoring.method != "owner":
+        return
+    if not r.melds.on_table:
+        yield Problem("scoring.method", "melds score for whoever laid them, but melds stay in hand "
+                      "until the hand ends, so no one lays any", "let melds go on the table, or score "
+                      "with `winner collects`")
+    if r.stock.outcome == "differences":
+        yield Problem("stock.outcome", "melds score for whoever laid them, so a hand that ends with "
+                      "the stock is scored that way too, not by differences to the lowest hand",
+                      "remove `lowest hand scores differences`")
+
+
+@check("E383")
+def drawn_card_can_go(r: Ruleset, doc: dict):
+    """A card that must be melded or discarded needs somewhere to go: melds on the table,
+    and the discard of a card just taken from the discard pile."""
+    t = r.turn
+    if not t.use_drawn:
+        return
+    if not r.melds.on_table:
+        yield Problem("turn.use_drawn", "the card drawn must be melded or discarded in the same "
+                      "turn, but melds stay in hand until the hand ends, so it could only be "
+                      "discarded", "remove the rule, or let melds go on the table")
+    elif "discard" in t.draw_from and not t.discard_taken and not t.meld_taken_at_once:
+        yield Problem("turn.use_drawn", "the card drawn must be melded or discarded in the same "
+                      "turn, but a card just taken from the discard pile may not be discarded, so "
+                      "a player who cannot meld it could not end the turn",
+                      "add `card taken from the discard pile must be melded at once`, or let it "
+                      "be discarded")
+    if r.stock.action != "end" and r.stock.times is None:
+        yield Problem("turn.use_drawn", "the card drawn must be melded or discarded, so a hand "
+                      "changes only by melding, and once nobody can meld, the stock is turned "
+                      "over again and again and the hand never ends",
+                      "add `stock: hand ends`, or reuse the pile only a number of times")

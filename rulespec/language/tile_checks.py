@@ -33,6 +33,8 @@ def no_discard_turn_fits(r: Ruleset, doc: dict):
         why = "melds stay in hand, so a turn could never play"
     elif r.knock is not None or r.show is not None:
         why = "a hand ends by a knock or a show, which lays a card face down"
+    elif t.use_drawn:
+        why = "the card drawn must be melded or discarded, and drawing ends the turn"
     if why:
         yield Problem("turn.play_or_draw", f"a turn either plays or draws one card from the "
                       f"stock (no discard), but {why}",

@@ -19,6 +19,7 @@ from .clauses import PHRASES
 from .transform_tiles import TilesClauses
 from .schema import either, term_words
 from .transform_terms import TermWords
+from .transform_points import PointClauses
 
 # Paths whose clauses add items to one list rather than set one value.
 APPEND_PATHS = frozenset({"deck.packs", "deal.sizes", "wilds.ranks", "wilds.cards", "not_enforced",
@@ -127,7 +128,7 @@ def _upcard(tree: Tree) -> dict:
     return {"rank": word[0].upper()}
 
 
-class RuleTransformer(TilesClauses, TermWords):
+class RuleTransformer(TilesClauses, TermWords, PointClauses):
     """Walks one file's parse tree and collects its assignments."""
 
     def __init__(self, text: str, filename: str):

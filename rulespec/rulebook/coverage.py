@@ -29,6 +29,8 @@ ENGINE_ONLY: dict[str, str] = {
                    "house-rule introduction reads it where there is a parent",
     "origin.overrides": "the rules a file restates: the page lists what differs from the "
                         "parent, compared on the resolved rules (rulebook/diff.py)",
+    "opening.values.ace_low_run": "`opening values:` has no phrase for it (the class of values "
+                                  "is shared with `values:`, where an ace low in a run scores)",
 }
 
 
@@ -63,6 +65,10 @@ APPLIES_WHEN: dict[str, tuple[Callable[[Ruleset], bool], str]] = {
     "deck.jokers_per_pack": (lambda rs: rs.deck.jokers > 0, "the deck has no jokers"),
     "deal.upcard_wild": (lambda rs: rs.deal.upcard and _wild_cards(rs),
                          "only a turned-up card that is wild can be buried"),
+    "turn.use_drawn": (lambda rs: not rs.turn.play_or_draw,
+                       "in a turn that plays or draws, drawing ends the turn (E376)"),
+    "turn.take_discards": (lambda rs: not rs.turn.play_or_draw,
+                           "a turn that plays or draws has no discard pile to take from (E376)"),
     "turn.push": (lambda rs: "push" in rs.turn.draw_from,
                   "where a pusher draws next matters only when pushing is a way to draw"),
     "turn.melds_per_turn": (_melds_on_table, _IN_HAND),

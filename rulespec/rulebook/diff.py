@@ -61,6 +61,8 @@ def _values(ir, key="values") -> Iterator[tuple[str, str]]:
     yield f"{prefix} of a joker", _points_or(v["joker"], "0 points")
     yield f"{prefix} of a wild card", _points_or(v["wild"], "its own value")
     yield f"{prefix}s of single cards", W.join(f"{c['card']} {W.points(c['value'])}" for c in v["cards"]) or "none"
+    if key != "opening":
+        yield "Value of an ace low in a run on the table", _points_or(v["ace_low_run"], "its own value")
 
 
 def _packs(ir):
@@ -191,6 +193,14 @@ def _turn(ir):
         ("own melds" if r["melds"] == "own" else "any melds")
         + (", only after opening" if r["after_opening"] else ", before opening too")
         + f", at most {W.number(r['max_moves'])} moves a turn")
+    td = t["take_discards"]
+    yield "Taking from the discard pile", ("the top card only" if td is None else
+                                           {"any": "down to any card", "whole": "the whole pile"}[td["down_to"]])
+    yield "The deepest card taken", _yes(td is not None and td["meld_deepest"], "must be melded at once",
+                                         "may be kept")
+    yield "The discard pile is frozen", _yes(td is not None and td["frozen_by"] == "wild",
+                                             "under a discarded wild card", "never")
+    yield "The card drawn", _yes(t["use_drawn"], "must be melded or discarded the same turn", "may be kept")
 
 
 def _opening(ir):
@@ -255,7 +265,8 @@ def _ending(ir):
 def _scoring(ir):
     s = ir["scoring"]
     yield "Scoring", {"winner collects": "the winner collects the value of the other hands",
-                      "penalty": "losers score penalty points", "knock": "deadwood difference"}[s["method"]]
+                      "penalty": "losers score penalty points", "knock": "deadwood difference",
+                      "owner": "melds and lay-offs score for whoever laid them"}[s["method"]]
     yield "Cards that count", {"all": "all cards", "unmatched": "unmatched cards",
                                "show": "ungrouped cards when the hand holds the sequences, else all"}[s["count"]]
     yield "Most a hand can cost", _points_or(s["cap"], "no limit")
@@ -292,6 +303,10 @@ def _game(ir):
     yield "Deals in a game", "any number" if g["rounds"] is None else W.number(g["rounds"])
     yield "Players out at", _points_or(g["eliminate"], "never")
     yield "Winner", f"{g['winner']} total"
+    b = g["bonus"] or {"win": 0, "per_hand": 0, "shutout": 1}
+    yield "Bonus for winning the game", W.points(b["win"])
+    yield "Bonus per hand won, at the end of the game", W.points(b["per_hand"])
+    yield "A shutout multiplies the winner's total by", W.number(b["shutout"])
 
 
 def _players(ir):

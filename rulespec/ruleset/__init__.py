@@ -18,20 +18,21 @@ from functools import cached_property
 from .. import cards as C
 
 from .convert import _bare, _structured, field_pattern, from_dict, leaves, to_plain
-from .endings import (ByUpcard, Drops, Exhaustion, GameEnd, Gin, GoingOut, Knock, KnockScoring,
-                      Rummy, Scoring, Show)
+from .endings import (ByUpcard, Drops, Exhaustion, GameBonus, GameEnd, Gin, GoingOut, Knock,
+                      KnockScoring, Rummy, Scoring, Show)
 from .table import (Aces, Between, CardValue, Deck, Melds, PackRule, Partnerships, Replace,
                     RunRule, SetRule, TableRules, Values, Wilds)
 from .turns import (Claims, Contract, Deal, HandSize, LayOff, Opening, Push, Rearrange,
-                    Requirement, Seating, Turn)
+                    Requirement, Seating, TakeDiscards, Turn)
 
 __all__ = [
     "Aces", "Between", "ByUpcard", "CardValue", "Claims", "Contract", "Deal", "Deck", "Drops",
-    "Exhaustion", "GameEnd", "Gin", "GoingOut", "HandSize", "Knock", "KnockScoring", "LayOff",
+    "Exhaustion", "GameBonus", "GameEnd", "Gin", "GoingOut", "HandSize", "Knock", "KnockScoring",
+    "LayOff",
     "Melds", "Opening", "Origin", "PackRule", "Partnerships", "Push", "Replace", "Requirement",
     "Rearrange", "Ruleset", "RunRule", "Rummy", "Scoring", "Seating", "SetRule", "Show",
-    "TableRules", "Terms", "Turn", "Values", "Wilds", "field_paths", "field_pattern", "from_dict",
-    "from_ir", "leaves", "to_plain",
+    "TableRules", "TakeDiscards", "Terms", "Turn", "Values", "Wilds", "field_paths",
+    "field_pattern", "from_dict", "from_ir", "leaves", "to_plain",
 ]
 
 

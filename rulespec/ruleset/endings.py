@@ -89,7 +89,9 @@ class KnockScoring:
 
 @dataclass(frozen=True)
 class Scoring:
-    method: str = "winner collects"  # "winner collects" | "penalty" | "knock"
+    # "winner collects" | "penalty" | "knock" | "owner" (each seat scores the cards it put on
+    # the table, less the cards left in its hand: 500 Rum)
+    method: str = "winner collects"
     count: str = "all"  # "all" | "unmatched" | "show": which cards of a losing hand count
     cap: int | None = None
     rummy: Rummy | None = None
@@ -103,8 +105,21 @@ class Scoring:
 
 
 @dataclass(frozen=True)
+class GameBonus:
+    """Bonuses added to the totals when the game ends (Gin's game, line and shutout
+    bonuses): ``win`` to the winner of the game, ``per_hand`` to every player for each hand
+    they won, and the winner's total (bonuses included) times ``shutout`` when some other
+    player won no hand."""
+
+    win: int = 0
+    per_hand: int = 0
+    shutout: int = 1
+
+
+@dataclass(frozen=True)
 class GameEnd:
     target: int | None = None  # first to reach this total
     rounds: int | None = None  # a fixed number of deals
     eliminate: int | None = None  # pool: a player at or over this total is out
     winner: str = "highest"  # "highest" | "lowest"
+    bonus: GameBonus | None = None  # added when the game ends

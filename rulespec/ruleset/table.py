@@ -83,6 +83,7 @@ class Values:
     joker: int | None = None
     wild: int | None = None
     cards: tuple[CardValue, ...] = ()
+    ace_low_run: int | None = None  # an ace low in a run (A-2-3) on the table is worth this
 
 
 @dataclass(frozen=True)

@@ -94,6 +94,18 @@ class Rearrange:
 
 
 @dataclass(frozen=True)
+class TakeDiscards:
+    """Taking more than the top discard: down to any card (``any``: that card and every
+    card above it) or the whole pile (``whole``), one move per depth. ``meld_deepest``:
+    the deepest card taken must go on the table at once (500 Rum). ``frozen_by``: what
+    freezes the pile below it (``wild``: a wild card discarded onto it)."""
+
+    down_to: str = "any"  # "any" | "whole"
+    meld_deepest: bool = False
+    frozen_by: str | None = None  # "wild": no card under a discarded wild card may be taken
+
+
+@dataclass(frozen=True)
 class Turn:
     draw_from: tuple[str, ...] = ("stock", "discard")
     starter_draws: bool = True  # False: the starter does not draw on the very first turn
@@ -105,6 +117,8 @@ class Turn:
     layoff: LayOff | None = LayOff()
     discard_taken: bool = True  # may the card just taken from the discard pile go straight back
     meld_taken_at_once: bool = False  # the card taken from the discard pile must be melded first
+    take_discards: TakeDiscards | None = None  # None: only the top discard may be taken
+    use_drawn: bool = False  # the card drawn must be melded this turn or else discarded
     # stalemate breakers (OpenSpiel's gin): the hand is void at the Nth draw from the
     # discard pile, or when N turns in a row end by throwing back the card just taken
     max_discard_draws: int | None = None

@@ -70,6 +70,7 @@ class Dealing:
         self.hands = [[] for _ in range(n)]
         self.discards: list[int] = []
         self.table: list = []  # TableMeld, in the order laid
+        self.laid_off: list = []  # (seat, meld id, card) for each card laid off, in order
         self.out: list[int] = []  # cards out of play (hands of players who dropped out)
         self.cut_card = None
         self.wild = None

@@ -49,6 +49,7 @@ class Drawing:
             acts.append(_DRAW_STOCK)
         if discard:
             acts.append(_DRAW_DISCARD)
+            acts.extend(self._deep_takes())
         if push:
             acts.append(_PUSH)
         if end:
@@ -97,6 +98,7 @@ class Drawing:
     def _then_play(self) -> None:
         self.phase = Phase.PLAY
         self.player = self.turn
+        self.drawn_card = self.hands[self.turn][-1]  # the stock card just received
 
     def _refuse_draw(self, parsed, missing, offered: bool) -> str | None:
         """Why a draw is refused at the start of a turn: the rules' sources, an empty or

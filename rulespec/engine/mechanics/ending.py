@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..phases import Ending, Phase
-from ..scoring import game_over, number, score_hand
+from ..scoring import game_bonuses, game_over, number, score_hand
 
 
 class HandEnd:
@@ -25,6 +25,10 @@ class HandEnd:
         over, winners = game_over(self)
         self._chance = []
         if over:
+            bonus = game_bonuses(self, winners)
+            if any(bonus):
+                res.details["game bonuses"] = tuple(bonus)
+                self.totals = [number(t + b) for t, b in zip(self.totals, bonus)]
             self._over = True
             self.winners = winners
             self.phase = Phase.OVER

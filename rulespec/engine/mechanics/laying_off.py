@@ -74,6 +74,7 @@ class LayingOff:
         m = self.table[a.target - 1]
         card = a.cards[0]
         self.hands[p].remove(card)
+        self.laid_off.append((p, m.id, card))  # it scores for p where melds score by owner
         self.first_reading.setdefault(m.id, m.reading)
         m.cards.append(card)
         m.reading = a.reading

@@ -21,7 +21,8 @@ class MeldTaken:
 
     @staticmethod
     def narrows(rs) -> bool:
-        return rs.turn.meld_taken_at_once
+        td = rs.turn.take_discards
+        return rs.turn.meld_taken_at_once or (td is not None and td.meld_deepest)
 
     def _uses_taken(self, p: int, card: int) -> list:
         """The melds and lay-offs of ``p``'s hand that put ``card`` on the table."""
@@ -29,7 +30,7 @@ class MeldTaken:
 
     def _could_meld_top(self, acts: list) -> list:
         """Draws, without ``draw discard`` when the top card could not be melded at once."""
-        if A.DRAW_DISCARD not in {a.kind for a in acts}:
+        if not self.ruleset.turn.meld_taken_at_once or A.DRAW_DISCARD not in {a.kind for a in acts}:
             return acts
         p = self.player
         hand = self.hands[p]
@@ -42,23 +43,23 @@ class MeldTaken:
 
     def _meld_taken_first(self, acts: list) -> list:
         """After taking the discard: only the moves that meld it, until one is made."""
-        if self.taken is None or self.played_this_turn:
+        card = self._owed_at_once()
+        if card is None:
             return acts
-        first = [a for a in acts if a.kind in (A.MELD, A.LAY_OFF) and self.taken in a.cards]
+        first = [a for a in acts if a.kind in (A.MELD, A.LAY_OFF) and card in a.cards]
         return first or acts  # never none: the draw was offered only when one existed
 
     def _why_taken(self, parsed) -> str | None:
         """Why this rule took the move away, in the player's words (None: it did not)."""
-        if not self.ruleset.turn.meld_taken_at_once:
-            return None
-        if self.phase is Phase.PLAY and self.taken is not None and not self.played_this_turn:
-            card = self.taken
+        card = self._owed_at_once()
+        if self.phase is Phase.PLAY and card is not None:
             if parsed.kind in (A.MELD, A.LAY_OFF) and card in parsed.cards:
                 return None
             first = self._uses_taken(self.player, card)
             return (f"the card you took from the discard pile ({C.card_str(card)}) must go into a "
                     f"meld first: " + ", ".join(f"`{a.text}`" for a in first))
-        if (parsed.kind == A.DRAW_DISCARD and self.phase in (Phase.OFFER, Phase.DRAW)
+        if (parsed.kind == A.DRAW_DISCARD and self.ruleset.turn.meld_taken_at_once
+                and self.phase in (Phase.OFFER, Phase.DRAW)
                 and self.discards and not self._could_meld_top([parsed])):
             return (f"you may take {C.card_str(self.discards[-1])} from the discard pile only to "
                     "meld it at once, and no meld of your hand would hold it")

@@ -103,6 +103,7 @@ class Replacing:
         self.hands[p].remove(natural)
         m.cards.remove(wild)
         m.cards.append(natural)
+        self.laid_off.append((p, m.id, natural))  # it scores for p where melds score by owner
         m.reading = a.reading
         self.hands[p].append(wild)
         if self.ruleset.wilds.replace.reuse_this_turn:

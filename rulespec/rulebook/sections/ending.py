@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from .. import prose
+from .. import words as W
 from .base import Base
 
 
@@ -21,10 +22,28 @@ class Ending(Base):
                  "team": "team" if rs.partnerships is not None else "player",
                  "best": "highest" if g["winner"] == "highest" else "lowest",
                  "rounds": rounds, "target": target, "elim": elim}
-        yield "end", 0, prose.say("ending", "game_end", partners=rs.partnerships is not None,
-                                  **rules)
+        end = prose.say("ending", "game_end", partners=rs.partnerships is not None, **rules)
+        if g["bonus"] is not None:
+            end += " " + self.bonus_text(g["bonus"])
+        yield "end", 0, end
         aim = ("knock" if rs.knock is not None else "show" if rs.show is not None
                else "table" if rs.turn.play_or_draw
+               else "owner" if rs.scoring.method == "owner"
                else "contracts" if rs.opening.contracts else "out")
         rivals = "the others" if max(self.player_counts()) > 2 else "the opponent"
         yield "overview", 3, prose.say("ending", "object", aim=aim, rivals=rivals, **rules)
+
+    def bonus_text(self, b) -> str:
+        """The bonuses added when the game ends (``game.bonus``)."""
+        out = ["When the game ends, bonuses are added to the totals"]
+        if b["win"]:
+            out.append(f"the winner of the game gets {W.points(b['win'])}")
+        if b["per_hand"]:
+            out.append(f"every player gets {W.points(b['per_hand'])} for each "
+                       f"{self.vocab.unit} they won")
+        text = out[0] + (": " + W.join(out[1:], "and") if len(out) > 1 else "") + "."
+        if b["shutout"] != 1:
+            times = "doubled" if b["shutout"] == 2 else f"multiplied by {b['shutout']}"
+            text += (f" If another player won no {self.vocab.unit} at all (a shutout), the "
+                     f"winner's total, bonuses included, is {times}.")
+        return text

@@ -102,6 +102,9 @@ class Exhaustion(Base):
                     "for the lowest count share them equally)")
         if self.rs.scoring.method == "penalty":
             return "everyone scores the cards left in their hand as penalty points"
+        if self.rs.scoring.method == "owner":
+            return ("each player scores their cards on the table less the cards left in their "
+                    "hand, as when a player goes out")
         return "nobody scores for the hand"
 
     def differences_example(self) -> str:

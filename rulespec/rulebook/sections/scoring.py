@@ -69,6 +69,10 @@ class Scoring(Base):
             return (f"When a player {'makes a valid show' if rs.show else 'goes out'}, "
                     f"every other player counts {counted} and scores that many penalty points; "
                     f"the winner of the hand scores nothing.")
+        if method == "owner":
+            return ("When the hand ends, each player scores the value of every card they put on "
+                    "the table in it, their own melds and the cards they laid off onto anyone's "
+                    f"melds, less the value of {counted} (a hand can score below zero).")
         if knock is None:
             return "Each hand is scored on the deadwood of the two hands."
         return ("When a player knocks, each player counts their deadwood (after laying off). "

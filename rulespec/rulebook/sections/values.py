@@ -13,8 +13,12 @@ from .base import Base
 class Values(Base):
     def values_md(self, values) -> Iterator:
         rows = self.value_rows(values) + self.wild_value_rows(values, joker_default=0)
+        low = values["ace_low_run"]
+        on_table = "" if low is None else (
+            f"\n\nOn the table an ace melded low in a run (A-2-3) counts {W.points(low)}; in any "
+            "other meld it counts as in the table above.")
         yield "scoring", 0, ("**Card values.** Cards left in a hand count:\n\n" +
-                             self.table(["Card", "Value"], [list(r) for r in rows]))
+                             self.table(["Card", "Value"], [list(r) for r in rows]) + on_table)
 
     def wild_value_rows(self, values, joker_default: int) -> list[tuple[str, str]]:
         """The rows for printed jokers (when the deck has them; ``joker_default`` when the

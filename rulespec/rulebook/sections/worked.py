@@ -17,7 +17,28 @@ class Worked(Base):
             return self.knock_example()
         if rs.scoring.count == "show" and rs.show is not None:
             return self.show_example()
+        if rs.scoring.method == "owner":
+            return self.owner_example()
         return self.penalty_example()
+
+    def owner_example(self) -> str:
+        """Scoring by owner: one player's melds and lay-off against the cards left in hand."""
+        v, rs = self.variant, self.rs
+        low = rs.aces.mode != "high" and rs.melds.run is not None
+        melds = [C.parse_cards("AS 2S 3S" if low else "JS QS KS"), C.parse_cards("7H 7D 7C")]
+        laid, hand = C.parse_cards("7S"), C.parse_cards("9C KD")
+        ace = rs.values.ace_low_run if low and rs.values.ace_low_run is not None else None
+        worth = [sum(ace if (ace is not None and C.rank_of(c) == 0) else v.card_value(c)
+                     for c in m) for m in melds]
+        lay, left = v.card_value(laid[0]), v.penalty(hand)
+        total = sum(worth) + lay - left
+        note = f": the ace counts {W.points(ace)} low in a run" if ace is not None else ""
+        return (f"**A worked example** (computed by the meld code). A player melded "
+                f"{W.cards(melds[0])} ({worth[0]}{note}) and {W.cards(melds[1])} ({worth[1]}), "
+                f"and laid off {W.cards(laid)} ({lay}) onto another player's 4♠ 5♠ 6♠; the "
+                f"hand ends with {W.cards(hand)} ({left}) in their hand. They score "
+                f"{worth[0]} + {worth[1]} + {lay} − {left} = {W.points(total)}; the 7♠ scores "
+                f"for them, not for the owner of the run.")
 
     def knock_example(self) -> str:
         v, rs = self.variant, self.rs

@@ -1,0 +1,117 @@
+"""Taking more than the top discard: a card deep in the discard pile, with every card above
+it (or the whole pile), in one move per depth, so legal moves stay enumerable.
+
+The deepest card taken may have to go on the table at once (500 Rum): the move is offered
+only at the depths where a meld or lay-off would hold that card, and after it the turn's
+first move must put it there (the narrowing of :mod:`.meld_taken`, which reads
+:meth:`_owed_at_once`). The top card alone is the ordinary ``draw discard``, under its own
+rule (``meld_taken_at_once``)."""
+
+from __future__ import annotations
+
+from ... import cards as C
+from .. import actions as A
+from .. import search as ES
+from ..actions import Action
+from ..phases import Phase
+
+
+class TakingDiscards:
+    """Plays ``draw: take down to any card of the discard pile`` (``whole discard pile``)
+    and ``deepest card taken must be melded at once``. Reads ``turn.take_discards``. The
+    deepest card taken is :attr:`Game.taken` and :attr:`Game.deep_taken` when it is owed
+    to the table; without that rule neither is set (no card of a deep take is owed)."""
+
+    def _deep_takes(self) -> list[Action]:
+        """``draw N discards to CARD`` for each depth N >= 2 the rules allow now."""
+        td = self.ruleset.turn.take_discards
+        pile = self.discards
+        if td is None or len(pile) < 2:
+            return []
+        reach = self._thaw_depth()
+        if td.down_to == "any":
+            depths = range(2, reach + 1)
+        else:
+            depths = (len(pile),) if reach == len(pile) else ()
+        out = []
+        for n in depths:
+            card = pile[-n]
+            if td.meld_deepest and not self._could_meld_with(card, pile[-n:]):
+                continue
+            out.append(Action(A.DRAW_DISCARDS, (card,), n))
+        return out
+
+    def _thaw_depth(self) -> int:
+        """How many cards from the top may be taken: all of them, or (a pile frozen by a
+        discarded wild card) down to the topmost wild card in it, none under it."""
+        pile = self.discards
+        if self.ruleset.turn.take_discards.frozen_by == "wild":
+            for depth in range(1, len(pile) + 1):
+                if self.rules.is_wild(pile[-depth]):
+                    return depth
+        return len(pile)
+
+    def _could_meld_with(self, card: int, taken) -> bool:
+        """Would a meld or a lay-off of the hand, once ``taken`` is added, hold ``card``?
+        A meld holding it has only cards of its rank or suit and wild cards, so only
+        those are searched; the meld must leave a card to end the turn with."""
+        p = self.player
+        hand = list(self.hands[p]) + list(taken)
+        if self._layoff_allowed(p):
+            for m in self.table:
+                if self._onto_ok(p, m) and self._layoffs_onto(m).get(card):
+                    return True
+        if self.opening_due(p):  # an opening asks more than one meld: the play decides
+            return True
+        r, s = C.rank_of(card), C.suit_of(card)
+        pool = [c for c in hand if c == C.JOKER or self.rules.is_wild(c)
+                or C.rank_of(c) == r or C.suit_of(c) == s]
+        size = len(hand)
+        return any(card in cards and self._leaves_ok(size - len(cards))
+                   for cards, _ in ES.hand_melds(self.rules, pool))
+
+    def _do_draw_discards(self, a: Action) -> None:
+        p = self.player
+        n = a.target
+        self._drew(p)
+        taken = self.discards[-n:]
+        del self.discards[-n:]
+        self.hands[p].extend(taken)
+        if self.ruleset.turn.take_discards.meld_deepest:  # else no card of them is owed
+            self.taken = self.deep_taken = taken[0]
+        self.turn = p
+        self.phase = Phase.PLAY
+
+    def _refuse_draw_discards(self, parsed, missing, offered: bool) -> str | None:
+        """Why this deep take is refused: the rules, the pile's size, the card named."""
+        td = self.ruleset.turn.take_discards
+        if self.phase is not Phase.DRAW:
+            return None
+        if td is None:
+            return "the rules let you take only the top card of the discard pile"
+        n, pile = parsed.target, self.discards
+        if n is None or not 2 <= n <= len(pile):
+            return f"the discard pile has {len(pile)} cards: take 2 to {len(pile)} of them"
+        if pile[-n] != parsed.cards[0]:
+            return (f"card {n} from the top of the discard pile is {C.card_str(pile[-n])}, "
+                    f"not {C.card_str(parsed.cards[0])}")
+        if n > self._thaw_depth():
+            return ("a wild card discarded freezes the discard pile under it: no card below "
+                    "the topmost wild card may be taken")
+        if td.down_to == "whole" and n != len(pile):
+            return (f"the rules let you take the whole discard pile ({len(pile)} cards) or its "
+                    "top card")
+        return (f"you may take {C.card_str(pile[-n])} from the discard pile only to meld it at "
+                "once, and no meld of your hand, with the cards above it, would hold it")
+
+    def _owed_at_once(self) -> int | None:
+        """The card taken from the discard pile that the turn must put on the table first
+        (None: there is none, or it is there)."""
+        if self.played_this_turn or self.taken is None:
+            return None
+        if self.ruleset.turn.meld_taken_at_once or self.deep_taken is not None:
+            return self.taken
+        return None  # the top card alone, under no rule
+
+    MOVES = {A.DRAW_DISCARDS: _do_draw_discards}
+    REFUSALS = {A.DRAW_DISCARDS: _refuse_draw_discards}
