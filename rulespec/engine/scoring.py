@@ -147,14 +147,7 @@ def score_hand(game, reason: Ending, winner: int | None = None, rummy: bool = Fa
         takers = [winner]
     elif reason is Ending.SHOW:
         count_all()
-        for p in live:
-            if p == winner:
-                pens[p] = 0
-            elif sc.valid_show is not None and game.valid_show(p):
-                owed[p] = sc.valid_show
-                details.setdefault("valid shows", []).append(p)
-            else:
-                owed[p] = pens[p]
+        _show_owed(game, live, winner, pens, owed, details)
         takers = [winner]
     elif reason in KNOCK_ENDINGS:
         reason, winner, pay = settlement.knock(game, reason, winner, live, pens, details)
@@ -187,6 +180,20 @@ def score_hand(game, reason: Ending, winner: int | None = None, rummy: bool = Fa
     scores_t = tuple(number(s) for s in scores)
     return HandResult(game.round, reason, winner, scores_t, tuple(pens), hands, rummy,
                       team_totals(game, scores_t), game.wild, details)
+
+
+def _show_owed(game, live: list, winner: int, pens: list, owed: list, details: dict) -> None:
+    """After a valid show: the winner counts nothing; a loser whose own hand would also
+    have shown validly owes the fixed ``scoring.valid_show`` (where set), others their count."""
+    valid_show = game.ruleset.scoring.valid_show
+    for p in live:
+        if p == winner:
+            pens[p] = 0
+        elif valid_show is not None and game.valid_show(p):
+            owed[p] = valid_show
+            details.setdefault("valid shows", []).append(p)
+        else:
+            owed[p] = pens[p]
 
 
 def _pay(sc, scores: list, owed: list, takers: list, winner, bonus: int, pay: list,
