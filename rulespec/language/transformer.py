@@ -15,6 +15,7 @@ from .. import cards as C
 from .diagnostics import Diagnostic, line_of
 from .clauses import PHRASES
 from .schema import either, term_words
+from .transform_rounds import RoundStatements
 
 # Paths whose clauses add items to one list rather than set one value.
 APPEND_PATHS = frozenset({"deck.packs", "deal.sizes", "wilds.ranks", "wilds.cards", "not_enforced",
@@ -123,7 +124,7 @@ def _upcard(tree: Tree) -> dict:
     return {"rank": word[0].upper()}
 
 
-class RuleTransformer:
+class RuleTransformer(RoundStatements):
     """Walks one file's parse tree and collects its assignments."""
 
     def __init__(self, text: str, filename: str):
@@ -137,7 +138,7 @@ class RuleTransformer:
         return Span(self.file, m.line, m.column, m.end_line, m.end_column)
 
     def set(self, node, path: str, value) -> None:
-        self.out.assigns.append(Assign(path, value, self.span(node)))
+        self.out.assigns.append(Assign(self.prefix + path, value, self.span(node)))
 
     def error(self, node, code: str, message: str, hint: str | None = None) -> None:
         s = self.span(node)
@@ -168,6 +169,8 @@ class RuleTransformer:
                 self.out.name, self.out.name_span = _value(stmt.children[0]), self.span(stmt)
             elif stmt.data == "extends":
                 self.out.extends, self.out.extends_span = _value(stmt.children[0]), self.span(stmt)
+            elif stmt.data == "round_stmt":
+                self.round_stmt(stmt)
             else:
                 self.statement(stmt)
         return self.out

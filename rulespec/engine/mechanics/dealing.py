@@ -24,8 +24,8 @@ class Dealing:
     def _start_hand(self) -> None:
         """Deal on: the next dealer, a fresh deck, every zone and count of the hand reset,
         and the chance steps of the deal queued."""
-        rs = self.ruleset
         self.round += 1
+        rs = self._rules_of_round()
         self.in_hand = [p not in self.eliminated for p in range(self.n)]
         seated = [p for p in range(self.n) if self.in_hand[p]]
         if self.round > 1:
