@@ -306,7 +306,7 @@ class Compiler:
         ruleset = from_ir(ir)
         found += _new_lines(found, checks.run(ruleset, doc, sources, res.texts))
         if whole is not layer and len(whole.values) != len(layer.values):
-            ir["by_round"], more = rounds.by_round(whole, ir, res.texts, lambda x: self._check(res, x))
+            ir["by_round"], more = rounds.by_round(whole, ir, res.texts, found, lambda x: self._check(res, x))
             found += _new_lines(found, more)
             ruleset = from_ir(ir)
         ir["provenance"] = [m.as_dict() for m in layer.marks]

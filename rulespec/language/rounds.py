@@ -10,6 +10,7 @@ overlapping rounds (``in rounds 4-7`` and ``in round 7``) combine, the later lin
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from ..ruleset import GAME_WIDE, to_plain
 from .builder import Layer, overlay
@@ -55,6 +56,13 @@ def _stretches(keys: list[str]) -> list[tuple[dict, list[str]]]:
     return out
 
 
+def rounds_label(r: dict) -> str:
+    """``{"min": 4, "max": 6}`` → "rounds 4-6"; one round → "round 7"."""
+    if r["max"] == r["min"]:
+        return f"round {r['min']}"
+    return f"rounds {r['min']}-{r['max']}" if r["max"] is not None else f"rounds {r['min']} on"
+
+
 def _problem(code: str, message: str, hint: str, span, texts: dict) -> Diagnostic:
     end = span.end_column if span.end_line == span.line else None
     return Diagnostic(code, message, span.file, span.line, span.column, end, hint,
@@ -83,10 +91,12 @@ def _misplaced(by_key: dict[str, Layer], rounds: int | None, texts: dict) -> lis
     return out
 
 
-def by_round(layer: Layer, ir: dict, texts: dict,
+def by_round(layer: Layer, ir: dict, texts: dict, known: list[Diagnostic],
              check: Callable[[Layer], tuple[list, dict | None, object]]) -> tuple[list, list]:
     """The ``by_round`` entries of the game whose rules are ``ir`` (its rules by round in
-    ``layer``), and the diagnostics of every round's ruleset; ``check`` compiles a layer."""
+    ``layer``), and the diagnostics of every round's ruleset that the game's own rules
+    (with diagnostics ``known``) do not have, each saying its rounds; ``check`` compiles a
+    layer."""
     base, by_key = split(layer)
     found = _misplaced(by_key, ir["game"]["rounds"], texts)
     if not by_key or any(d.is_error for d in found):
@@ -97,7 +107,9 @@ def by_round(layer: Layer, ir: dict, texts: dict,
         for key in cover:
             merged = overlay(merged, by_key[key])[0]
         diags, round_ir, _ = check(merged)
-        found += diags
+        seen = {(d.code, d.file, d.line, d.column) for d in known + found}
+        found += [replace(d, message=f"in {rounds_label(rng)}, {d.message}") for d in diags
+                  if (d.code, d.file, d.line, d.column) not in seen]
         if round_ir is None:
             continue
         game = to_plain(ir)

@@ -20,6 +20,7 @@ def key_range(key: str) -> dict:
 
 
 class RoundStatements:
+
     """Mixed into the transformer: a ``round_stmt`` is its one section, with a path prefix."""
 
     prefix = ""

@@ -313,6 +313,9 @@ class RuleTransformer(RoundStatements):
     def claim_penalty(self, node, n):
         self.set(node, "turn.claims.penalty", n)
 
+    def claim_per_hand(self, node, n):
+        self.set(node, "turn.claims.per_hand", n)
+
     def melds_per_turn(self, node, n):
         self.set(node, "turn.melds_per_turn", n)
 

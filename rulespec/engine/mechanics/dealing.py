@@ -80,6 +80,7 @@ class Dealing:
         self.played = [False] * n  # has melded or laid off in an earlier turn (going rummy)
         self.drawn = [False] * n  # has drawn this hand (a drop after it is a middle drop)
         self.misses = [0] * n
+        self.claims_made = [0] * n  # out-of-turn claims ("May I?") each seat made this hand
         self.dropped: dict[int, int] = {}  # seats out of this hand, and what it cost them
         self.wrong_shows: list[int] = []
         self.top_discarder = None

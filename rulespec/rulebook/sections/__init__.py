@@ -26,6 +26,7 @@ from .origin import Origin
 from .overview import Overview
 from .pushing import Pushing
 from .replacing import Replacing
+from .rounds import Rounds
 from .scoring import Scoring
 from .shows import Shows
 from .turn import Turn
@@ -37,7 +38,7 @@ from .worked import Worked
 
 class Sections(Origin, Overview, Cards, Wilds, Replacing, Values, Melds, Deal, Turn, Drawing,
                Pushing, Claims, Melding, LayingOff, Discarding, Opening, GoingOut, Knocking,
-               Shows, Exhaustion, Scoring, Worked, Ending, Unenforced):
+               Shows, Exhaustion, Scoring, Worked, Ending, Rounds, Unenforced):
     """Every section of a page: the mechanics' mixins in the order of the page."""
 
 
