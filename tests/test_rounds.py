@@ -54,7 +54,8 @@ def test_the_old_round_phrases_still_work_beside_the_new_form():
     v = _compile("in round 2: deal: 8 cards each\n")
     assert v.ruleset.for_round(2).deal.hand_size(2, 2) == 8
     assert v.ruleset.for_round(1).deal.hand_size(2, 1) == 7
-    old = rulespec.compile_text(BASE.replace("7 cards each", "7 cards each in round 1; 8 cards each in rounds 2-4"),
+    old = rulespec.compile_text(BASE.replace("7 cards each",
+                                             "7 cards each in round 1; 8 cards each in rounds 2-4"),
                                 name="y.rules")
     assert old.ruleset.deal.hand_size(2, 2) == 8 and not old.ruleset.by_round
 

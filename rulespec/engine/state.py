@@ -77,7 +77,8 @@ CHANCE = -1
 TERMINAL = -4
 
 #: attributes that are not game state: the rules, caches, the shuffler (its state is)
-_NOT_STATE = frozenset({"variant", "ruleset", "game_rules", "rules", "_legal", "_legal_map", "_rng", "_scratch",
+_NOT_STATE = frozenset({"variant", "ruleset", "game_rules", "rules", "_legal", "_legal_map", "_rng",
+                        "_scratch",
                         "_narrows"})
 
 #: moves in one hand beyond which a caller should suspect a hand that cannot end

@@ -86,7 +86,8 @@ def _misplaced(by_key: dict[str, Layer], rounds: int | None, texts: dict) -> lis
                                 "change the rounds, or play more of them", span, texts))
     if len(by_key) > MAX_ROUND_LINES:
         span = next(iter(list(by_key.values())[MAX_ROUND_LINES].spans.values()))
-        out.append(_problem("E372", f"the rules differ in more than {MAX_ROUND_LINES} sets of rounds",
+        out.append(_problem("E372", "the rules differ in more than "
+                            f"{MAX_ROUND_LINES} sets of rounds",
                             "give rules for fewer ranges of rounds", span, texts))
     return out
 
@@ -114,7 +115,8 @@ def by_round(layer: Layer, ir: dict, texts: dict, known: list[Diagnostic],
             continue
         game = to_plain(ir)
         changed = {k: v for k, v in round_ir.items()
-                   if k not in GAME_WIDE and k not in ("sources", "provenance") and v != game.get(k)}
+                   if k not in GAME_WIDE and k not in ("sources", "provenance")
+                   and v != game.get(k)}
         if changed:
             entries.append({"rounds": rng, "rules": changed})
     return entries, found

@@ -28,9 +28,11 @@ from .rounds import GAME_WIDE, RoundRules, sections_for
 
 __all__ = [
     "Aces", "Between", "ByUpcard", "CardValue", "Claims", "Contract", "Deal", "Deck", "Drops",
-    "Exhaustion", "GAME_WIDE", "GameEnd", "Gin", "GoingOut", "HandSize", "Knock", "KnockScoring", "LayOff",
+    "Exhaustion", "GAME_WIDE", "GameEnd", "Gin", "GoingOut", "HandSize", "Knock", "KnockScoring",
+    "LayOff",
     "Melds", "Opening", "Origin", "PackRule", "Partnerships", "Push", "Replace", "Requirement",
-    "RoundRules", "Ruleset", "RunRule", "Rummy", "Scoring", "SetRule", "Show", "Terms", "Turn", "Values",
+    "RoundRules", "Ruleset", "RunRule", "Rummy", "Scoring", "SetRule", "Show", "Terms", "Turn",
+    "Values",
     "Wilds", "field_paths", "field_pattern", "from_dict", "from_ir", "leaves", "to_plain",
 ]
 
