@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from ..ruleset import GAME_WIDE, to_plain
+from ..ruleset import GAME_WIDE
 from .builder import Layer, overlay
 from .diagnostics import Diagnostic, line_of
 from .transform_rounds import ROUND_ROOT, key_range
@@ -113,10 +113,9 @@ def by_round(layer: Layer, ir: dict, texts: dict, known: list[Diagnostic],
                   if (d.code, d.file, d.line, d.column) not in seen]
         if round_ir is None:
             continue
-        game = to_plain(ir)
         changed = {k: v for k, v in round_ir.items()
                    if k not in GAME_WIDE and k not in ("sources", "provenance")
-                   and v != game.get(k)}
+                   and v != ir.get(k)}
         if changed:
             entries.append({"rounds": rng, "rules": changed})
     return entries, found
