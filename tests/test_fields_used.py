@@ -58,6 +58,9 @@ SEEDS = {
 #: changes made by hand where no single change of a field in a shipped variant is legal
 #: or matters: {field: (variant, rules set first, the change)}
 BY_HAND = {
+    # the sections a stretch of rounds replaces are one field, a dict: give round 7 another
+    "by_round.*.rules": ("house/california-last-hand-no-discard", {},
+                         {"by_round.0.rules": {"going_out": {"final_discard": "required"}}}),
     # a scoring method and who wins the game go together
     "scoring.method": ("basic", {}, {"scoring.method": "penalty", "game.winner": "lowest"}),
     "game.winner": ("basic", {}, {"scoring.method": "penalty", "game.winner": "lowest"}),
