@@ -530,6 +530,15 @@ SEMANTIC = [
         "to 100 points; highest wins", "to 100 points; lowest wins; bonus 100 for winning the game",
         edit("winner collects value of other hands", "losers score penalty points")),
          "E384", 16, 38, "bonus 100"),
+    # rules by round (rulespec/language/rounds.py)
+    Case("a whole-game rule given for some rounds", BASE + "in round 2: players: 2-4\n", "E390", 17, 22, "2-4",
+         "state it once, without `in round …:`"),
+    Case("rules for a round the game never reaches", edit("to 100 points; highest wins", "6 deals; highest wins")
+         + "in round 9: going out: only without discard\n", "E391", 17, 24, "only without discard"),
+    Case("rules for too many ranges of rounds", BASE + "".join(
+        f"in round {i}: melding: 2 melds per turn\n" for i in range(1, 26)), "E392", 41, 23, "2 melds per turn"),
+    Case("a round's rules that break another rule say the round", BASE + "in round 2: draw: from the stock\n"
+         "may i: 1 penalty card\n", "E330", 18, 8, "1 penalty card"),
 ]
 
 SEMANTIC_PLACES = [

@@ -81,7 +81,8 @@ CHANCE = -1
 TERMINAL = -4
 
 #: attributes that are not game state: the rules, caches, the shuffler (its state is)
-_NOT_STATE = frozenset({"variant", "ruleset", "rules", "_legal", "_legal_map", "_rng", "_scratch",
+_NOT_STATE = frozenset({"variant", "ruleset", "game_rules", "rules", "_legal", "_legal_map", "_rng",
+                        "_scratch",
                         "_narrows"})
 
 #: moves in one hand beyond which a caller should suspect a hand that cannot end
@@ -117,7 +118,9 @@ class Game(Dealing, Drawing, Pushing, Claims, Playing, Melding, Opening, LayingO
 
     def __init__(self, variant, players: int | None = None, seed: int | None = None, deck=None):
         self.variant = variant
-        self.ruleset = rs = getattr(variant, "ruleset", variant)
+        # the game's rules; ``ruleset`` is the current round's (they differ only where the
+        # variant has rules by round)
+        self.game_rules = self.ruleset = rs = getattr(variant, "ruleset", variant)
         if players is None:
             players = rs.players.min
             if rs.partnerships is not None:
@@ -149,6 +152,14 @@ class Game(Dealing, Drawing, Pushing, Claims, Playing, Melding, Opening, LayingO
         self._narrows = narrows_for(Game, rs)
         self._legal_map = None
         self._seat()
+
+    def _rules_of_round(self):
+        """The current round's rules become ``ruleset`` (and its narrowings are kept)."""
+        rs = self.game_rules.for_round(self.round)
+        if rs is not self.ruleset:
+            self.ruleset = rs
+            self._narrows = narrows_for(Game, rs)
+        return rs
 
     # ================================================================ public API
 
@@ -268,7 +279,7 @@ class Game(Dealing, Drawing, Pushing, Claims, Playing, Melding, Opening, LayingO
         """An independent copy (the variant is shared)."""
         other = copy.copy(self)
         for k, v in self.__dict__.items():
-            if k in ("variant", "ruleset", "rules", "_narrows"):
+            if k in ("variant", "ruleset", "game_rules", "rules", "_narrows"):
                 continue
             setattr(other, k, copy.deepcopy(v))
         return other

@@ -38,6 +38,15 @@ _SELECTORS = {
 }
 
 
+def _bare(path: str) -> str:
+    """A path without the ``by_round.<rounds>.`` of a rule for some rounds."""
+    return path.split(".", 2)[2] if path.startswith("by_round.") and path.count(".") >= 2 else path
+
+
+def _appends(path: str) -> bool:
+    return _bare(path) in APPEND_PATHS
+
+
 def _overlap(a: dict | None, b: dict | None) -> bool:
     """Do two ranges (None: every case) share a case?"""
     if a is None or b is None:
@@ -50,9 +59,9 @@ def _overlap(a: dict | None, b: dict | None) -> bool:
 def _clash(path: str, a: Assign, b: Assign) -> bool:
     """Do two assignments in one file say something about the same rule?"""
     if a.path == b.path:
-        if path not in APPEND_PATHS:
+        if not _appends(path):
             return True
-        select = _SELECTORS.get(path)
+        select = _SELECTORS.get(_bare(path))
         if select is None:
             return a.value == b.value  # a wild card named twice
         return all(_overlap(x, y) for x, y in zip(select(a.value), select(b.value)))
@@ -81,9 +90,9 @@ class _Kept:
     def clash(self, a: Assign) -> Assign | None:
         found = []
         same = self.by_path.get(a.path, ())
-        if a.path not in APPEND_PATHS:
+        if not _appends(a.path):
             found += same[:1]
-        elif a.path not in _SELECTORS:
+        elif _bare(a.path) not in _SELECTORS:
             key = (a.path, repr(a.value))
             found += [self.by_value[key]] if key in self.by_value else []
         else:
@@ -125,7 +134,7 @@ def file_layer(rules: FileRules, text: str) -> tuple[Layer, list[Diagnostic]]:
                 line_of(text, a.span.line)))
             continue
         kept.add(a)
-        if a.path in APPEND_PATHS:
+        if _appends(a.path):
             layer.values.setdefault(a.path, []).append(a.value)
             layer.item_spans.setdefault(a.path, []).append(a.span)
             layer.spans.setdefault(a.path, a.span)

@@ -20,6 +20,7 @@ from .transform_tiles import TilesClauses
 from .schema import either, term_words
 from .transform_terms import TermWords
 from .transform_points import PointClauses
+from .transform_rounds import RoundStatements
 
 # Paths whose clauses add items to one list rather than set one value.
 APPEND_PATHS = frozenset({"deck.packs", "deal.sizes", "wilds.ranks", "wilds.cards", "not_enforced",
@@ -128,7 +129,7 @@ def _upcard(tree: Tree) -> dict:
     return {"rank": word[0].upper()}
 
 
-class RuleTransformer(TilesClauses, TermWords, PointClauses):
+class RuleTransformer(TilesClauses, TermWords, PointClauses, RoundStatements):
     """Walks one file's parse tree and collects its assignments."""
 
     def __init__(self, text: str, filename: str):
@@ -142,7 +143,7 @@ class RuleTransformer(TilesClauses, TermWords, PointClauses):
         return Span(self.file, m.line, m.column, m.end_line, m.end_column)
 
     def set(self, node, path: str, value) -> None:
-        self.out.assigns.append(Assign(path, value, self.span(node)))
+        self.out.assigns.append(Assign(self.prefix + path, value, self.span(node)))
 
     def error(self, node, code: str, message: str, hint: str | None = None) -> None:
         s = self.span(node)
@@ -173,6 +174,8 @@ class RuleTransformer(TilesClauses, TermWords, PointClauses):
                 self.out.name, self.out.name_span = _value(stmt.children[0]), self.span(stmt)
             elif stmt.data == "extends":
                 self.out.extends, self.out.extends_span = _value(stmt.children[0]), self.span(stmt)
+            elif stmt.data == "round_stmt":
+                self.round_stmt(stmt)
             else:
                 self.statement(stmt)
         return self.out
@@ -316,6 +319,9 @@ class RuleTransformer(TilesClauses, TermWords, PointClauses):
 
     def claim_penalty(self, node, n):
         self.set(node, "turn.claims.penalty", n)
+
+    def claim_per_hand(self, node, n):
+        self.set(node, "turn.claims.per_hand", n)
 
     def melds_per_turn(self, node, n):
         self.set(node, "turn.melds_per_turn", n)

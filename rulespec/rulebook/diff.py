@@ -167,7 +167,8 @@ def _turn(ir):
     c = t["claims"]
     yield "“May I?” claims", "not allowed" if c is None else "; ".join(
         [W.plural(c["penalty"], "penalty card"), "nearest player first" if c["priority"] == "nearest" else c["priority"],
-         "no melding until the next turn" if c["wait"] else "may meld at once"])
+         "no melding until the next turn" if c["wait"] else "may meld at once"]
+        + ([] if c.get("per_hand") is None else [f"at most {c['per_hand']} per player per hand"]))
     yield "Melds per turn", "any number" if t["melds_per_turn"] is None else W.number(t["melds_per_turn"])
     a = t["all_at_once"]
     yield "Whole hand melded at once", "never" if a is None else f"in rounds {_span(a)}"
@@ -331,6 +332,25 @@ def _not_enforced(ir):
     yield "Rules the interpreter does not enforce", "; ".join(ir["not_enforced"]) or "none"
 
 
+def rounds_label(r) -> str:
+    """``{"min": 4, "max": 6}`` → "Rounds 4-6"; one round → "Round 7"."""
+    return f"Round {r['min']}" if r["max"] == r["min"] else f"Rounds {_span(r)}"
+
+
+def round_changes(ir: dict) -> list[tuple[str, list[Change]]]:
+    """Each stretch of rounds with rules of its own (``by_round``), and those rules in
+    words against the game's."""
+    base = {k: v for k, v in ir.items() if k != "by_round"}
+    return [(rounds_label(e["rounds"]), changes(base, {**base, **e["rules"]}))
+            for e in ir.get("by_round") or ()]
+
+
+def _by_round(ir):
+    said = [f"{label}: " + "; ".join(f"{c.rule}: {c.new}" for c in found)
+            for label, found in round_changes(ir)]
+    yield "Rules by round", " / ".join(said) or "the same in every round"
+
+
 #: (IR paths it covers, the fact group)
 FACTS: tuple[tuple[tuple[str, ...], Callable], ...] = (
     (("players", "partnerships"), _players),
@@ -349,6 +369,7 @@ FACTS: tuple[tuple[tuple[str, ...], Callable], ...] = (
     (("game",), _game),
     (("terms",), _terms),
     (("not_enforced",), _not_enforced),
+    (("by_round",), _by_round),
 )
 
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from .. import cards as C
+from ..memo import attach
 
 from .convert import _bare, _structured, field_pattern, from_dict, leaves, to_plain
 from .endings import (ByUpcard, Drops, Exhaustion, GameBonus, GameEnd, Gin, GoingOut, Knock,
@@ -24,15 +25,15 @@ from .table import (Aces, Between, CardValue, Deck, Melds, PackRule, Partnership
                     RunRule, SetRule, TableRules, Values, Wilds)
 from .turns import (Claims, Contract, Deal, HandSize, LayOff, Opening, Push, Rearrange,
                     Requirement, Seating, TakeDiscards, Turn)
+from .rounds import GAME_WIDE, RoundRules, sections_for
 
 __all__ = [
     "Aces", "Between", "ByUpcard", "CardValue", "Claims", "Contract", "Deal", "Deck", "Drops",
-    "Exhaustion", "GameBonus", "GameEnd", "Gin", "GoingOut", "HandSize", "Knock", "KnockScoring",
-    "LayOff",
-    "Melds", "Opening", "Origin", "PackRule", "Partnerships", "Push", "Replace", "Requirement",
-    "Rearrange", "Ruleset", "RunRule", "Rummy", "Scoring", "Seating", "SetRule", "Show",
-    "TableRules", "TakeDiscards", "Terms", "Turn", "Values", "Wilds", "field_paths",
-    "field_pattern", "from_dict", "from_ir", "leaves", "to_plain",
+    "Exhaustion", "GAME_WIDE", "GameBonus", "GameEnd", "Gin", "GoingOut", "HandSize", "Knock",
+    "KnockScoring", "LayOff", "Melds", "Opening", "Origin", "PackRule", "Partnerships", "Push",
+    "Rearrange", "Replace", "Requirement", "RoundRules", "Ruleset", "RunRule", "Rummy", "Scoring",
+    "Seating", "SetRule", "Show", "TableRules", "TakeDiscards", "Terms", "Turn", "Values", "Wilds",
+    "field_paths", "field_pattern", "from_dict", "from_ir", "leaves", "to_plain",
 ]
 
 
@@ -91,6 +92,7 @@ class Ruleset:
     terms: Terms = Terms()
     not_enforced: tuple[str, ...] = ()  # rules of the game the interpreter does not play
     origin: Origin | None = None
+    by_round: tuple[RoundRules, ...] = ()  # rules that differ in some rounds
 
     @cached_property
     def natural_values(self) -> tuple[int, ...]:
@@ -102,6 +104,22 @@ class Ruleset:
 
     def rounds(self) -> int | None:
         return self.game.rounds
+
+    def for_round(self, round: int) -> Ruleset:
+        """The rules of round ``round``: these, with the sections its ``by_round`` entries
+        replace swapped in (the compiler validated each such ruleset); built once per set of
+        sections and kept on this object."""
+        if not self.by_round:
+            return self
+        changed = sections_for(self.by_round, round)
+        if not changed:
+            return self
+        key = tuple(sorted((k, id(v)) for k, v in changed.items()))
+        cache = self.__dict__.get("_rounds") or attach(self, "_rounds", {})
+        if key not in cache:
+            plain = {**to_plain(self), **changed, "by_round": []}
+            cache[key] = from_dict(Ruleset, plain)
+        return cache[key]
 
     @property
     def stalemate_applies(self) -> bool:

@@ -60,7 +60,7 @@ def leaves(doc, path: str = "") -> dict[str, object]:
     index (``deal.sizes.0.cards``); a list of plain values is one leaf, and so is a null.
     The one walk behind everything that compares rules field by field (``rulespec diff``,
     the test that every field is used), so that a new field, however deep, is in it."""
-    if isinstance(doc, dict):
+    if isinstance(doc, dict) and not _whole(path):
         items = doc.items()
     elif isinstance(doc, list) and any(isinstance(v, dict | list) for v in doc):
         items = ((str(i), v) for i, v in enumerate(doc))
@@ -70,6 +70,13 @@ def leaves(doc, path: str = "") -> dict[str, object]:
     for key, value in items:
         out.update(leaves(value, f"{path}.{key}" if path else key))
     return out
+
+
+def _whole(path: str) -> bool:
+    """Is this the sections a stretch of rounds replaces (``by_round.0.rules``)? They are one
+    field (:class:`~rulespec.ruleset.RoundRules`), whose leaves are the game's own fields."""
+    parts = path.split(".")
+    return len(parts) == 3 and parts[0] == "by_round" and parts[2] == "rules"
 
 
 def field_pattern(path: str) -> str:

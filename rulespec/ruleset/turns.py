@@ -74,6 +74,7 @@ class Claims:
     penalty: int = 1  # cards drawn from the stock as a penalty with the claim
     priority: str = "nearest"  # nearest in turn order to the player in turn wins
     wait: bool = True  # the claimer may not meld until their next regular turn
+    per_hand: int | None = None  # most claims each player may make in one hand; None: any
 
 
 @dataclass(frozen=True)

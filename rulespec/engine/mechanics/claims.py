@@ -29,7 +29,7 @@ class Claims:
             s = self._next_seat(s, self.active)
             if s == p:
                 break
-            if s != self.top_discarder and s not in order:
+            if s != self.top_discarder and s not in order and self._may_claim(s, cl):
                 order.append(s)
         if not order:
             return False
@@ -37,6 +37,10 @@ class Claims:
         self.phase = Phase.CLAIM
         self.player = order[0]
         return True
+
+    def _may_claim(self, seat: int, cl) -> bool:
+        """Has ``seat`` claims left this hand (``turn.claims.per_hand``)?"""
+        return cl.per_hand is None or self.claims_made[seat] < cl.per_hand
 
     def _claim_moves(self) -> list:
         return [_MAY_I, _PASS]
@@ -46,6 +50,7 @@ class Claims:
         card = self.discards.pop()
         self.hands[claimer].append(card)
         self._claimer = claimer
+        self.claims_made[claimer] += 1
         self.claimers = []
         self._chance = [(A.CARD, claimer)] * self.ruleset.turn.claims.penalty
         self._then = Then.CLAIMED

@@ -24,8 +24,8 @@ class Dealing:
     def _start_hand(self) -> None:
         """Deal on: the next dealer, a fresh deck, every zone and count of the hand reset,
         and the chance steps of the deal queued."""
-        rs = self.ruleset
         self.round += 1
+        rs = self._rules_of_round()
         self.in_hand = [p not in self.eliminated for p in range(self.n)]
         seated = [p for p in range(self.n) if self.in_hand[p]]
         if self.round > 1:
@@ -80,6 +80,7 @@ class Dealing:
         self.played = [False] * n  # has melded or laid off in an earlier turn (going rummy)
         self.drawn = [False] * n  # has drawn this hand (a drop after it is a middle drop)
         self.misses = [0] * n
+        self.claims_made = [0] * n  # out-of-turn claims ("May I?") each seat made this hand
         self.dropped: dict[int, int] = {}  # seats out of this hand, and what it cost them
         self.wrong_shows: list[int] = []
         self.top_discarder = None

@@ -26,6 +26,7 @@ from .origin import Origin
 from .overview import Overview
 from .pushing import Pushing
 from .replacing import Replacing
+from .rounds import Rounds
 from .scoring import Scoring
 from .settlement import Settlement
 from .shows import Shows
@@ -40,8 +41,8 @@ from .worked import Worked
 
 class Sections(Origin, Overview, Cards, Wilds, Replacing, Values, Melds, Deal, Turn, Drawing,
                Pushing, Claims, Melding, LayingOff, Discarding, Opening, GoingOut, Knocking,
-               Shows, Exhaustion, Scoring, Worked, Ending, Unenforced, Settlement, Tiles,
-               TableRules):
+               Shows, Exhaustion, Scoring, Worked, Ending, Rounds, Unenforced, Settlement,
+               Tiles, TableRules):
     """Every section of a page: the mechanics' mixins in the order of the page."""
 
 

@@ -22,5 +22,9 @@ class Claims(Base):
             text += " The claimer may not meld or lay off until their next regular turn."
         else:
             text += " The claimer may meld at once."
+        if claims.get("per_hand") is not None:
+            n = claims["per_hand"]
+            times = "once" if n == 1 else "twice" if n == 2 else W.plural(n, "time")
+            text += f" Each player may claim at most {times} in a hand."
         text += " The player in turn then draws from the stock as usual."
         return [text]

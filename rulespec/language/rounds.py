@@ -1,0 +1,121 @@
+"""Rules by round, compiled: each stretch of rounds whose rules differ gets a ruleset of
+its own, made like the game's (the game's rules with the round's clauses laid over them,
+then the schema and the semantic checks), and the game keeps, per stretch, the sections
+that differ (:class:`~rulespec.ruleset.RoundRules`).
+
+A stretch is a run of rounds covered by the same ``in round …:`` lines, so that rules for
+overlapping rounds (``in rounds 4-7`` and ``in round 7``) combine, the later line winning.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+from ..ruleset import GAME_WIDE
+from .builder import Layer, overlay
+from .diagnostics import Diagnostic, line_of
+from .transform_rounds import ROUND_ROOT, key_range
+
+MAX_ROUND_LINES = 24  # distinct round ranges a file may give: each is checked as a whole ruleset
+
+
+def split(layer: Layer) -> tuple[Layer, dict[str, Layer]]:
+    """``layer`` without its rules for some rounds, and those rules by round range (their
+    paths bare), in the order the file first gives each range."""
+    base = Layer(layer.file, name_span=layer.name_span, marks=layer.marks)
+    by_key: dict[str, Layer] = {}
+    for path, value in layer.values.items():
+        if not path.startswith(ROUND_ROOT + "."):
+            base.values[path] = value
+            base.spans[path] = layer.spans[path]
+            if path in layer.item_spans:
+                base.item_spans[path] = layer.item_spans[path]
+            continue
+        _, key, bare = path.split(".", 2)
+        sub = by_key.setdefault(key, Layer(layer.file))
+        sub.values[bare], sub.spans[bare] = value, layer.spans[path]
+        if path in layer.item_spans:
+            sub.item_spans[bare] = layer.item_spans[path]
+    return base, by_key
+
+
+def _stretches(keys: list[str]) -> list[tuple[dict, list[str]]]:
+    """The rounds cut where any range starts or ends: each stretch with the ranges (in the
+    file's order) that cover all of it."""
+    ranges = {k: key_range(k) for k in keys}
+    cuts = sorted({r["min"] for r in ranges.values()}
+                  | {r["max"] + 1 for r in ranges.values() if r["max"] is not None})
+    out = []
+    for i, lo in enumerate(cuts):
+        hi = cuts[i + 1] - 1 if i + 1 < len(cuts) else None
+        cover = [k for k, r in ranges.items()
+                 if r["min"] <= lo and (r["max"] is None or (hi is not None and hi <= r["max"]))]
+        if cover:
+            out.append(({"min": lo, "max": hi}, cover))
+    return out
+
+
+def rounds_label(r: dict) -> str:
+    """``{"min": 4, "max": 6}`` → "rounds 4-6"; one round → "round 7"."""
+    if r["max"] == r["min"]:
+        return f"round {r['min']}"
+    return f"rounds {r['min']}-{r['max']}" if r["max"] is not None else f"rounds {r['min']} on"
+
+
+def _problem(code: str, message: str, hint: str, span, texts: dict) -> Diagnostic:
+    end = span.end_column if span.end_line == span.line else None
+    return Diagnostic(code, message, span.file, span.line, span.column, end, hint,
+                      line_of(texts.get(span.file, ""), span.line))
+
+
+def _misplaced(by_key: dict[str, Layer], rounds: int | None, texts: dict) -> list[Diagnostic]:
+    """Round rules that cannot be: a whole-game rule, or a round the game never reaches."""
+    out = []
+    for key, sub in by_key.items():
+        for path, span in sub.spans.items():
+            section = path.split(".")[0]
+            if section in GAME_WIDE:
+                out.append(_problem(
+                    "E390", f"`{section.replace('_', ' ')}` holds for the whole game, so it cannot "
+                    "differ by round", "state it once, without `in round …:`", span, texts))
+        first = key_range(key)["min"]
+        if rounds is not None and first > rounds:
+            span = next(iter(sub.spans.values()))
+            out.append(_problem("E391", f"round {first} is never played: the game has {rounds}",
+                                "change the rounds, or play more of them", span, texts))
+    if len(by_key) > MAX_ROUND_LINES:
+        span = next(iter(list(by_key.values())[MAX_ROUND_LINES].spans.values()))
+        out.append(_problem("E392", "the rules differ in more than "
+                            f"{MAX_ROUND_LINES} sets of rounds",
+                            "give rules for fewer ranges of rounds", span, texts))
+    return out
+
+
+def by_round(layer: Layer, ir: dict, texts: dict, known: list[Diagnostic],
+             check: Callable[[Layer], tuple[list, dict | None, object]]) -> tuple[list, list]:
+    """The ``by_round`` entries of the game whose rules are ``ir`` (its rules by round in
+    ``layer``), and the diagnostics of every round's ruleset that the game's own rules
+    (with diagnostics ``known``) do not have, each saying its rounds; ``check`` compiles a
+    layer."""
+    base, by_key = split(layer)
+    found = _misplaced(by_key, ir["game"]["rounds"], texts)
+    if not by_key or any(d.is_error for d in found):
+        return [], found
+    entries = []
+    for rng, cover in _stretches(list(by_key)):
+        merged = base
+        for key in cover:
+            merged = overlay(merged, by_key[key])[0]
+        diags, round_ir, _ = check(merged)
+        seen = {(d.code, d.file, d.line, d.column) for d in known + found}
+        found += [replace(d, message=f"in {rounds_label(rng)}, {d.message}") for d in diags
+                  if (d.code, d.file, d.line, d.column) not in seen]
+        if round_ir is None:
+            continue
+        changed = {k: v for k, v in round_ir.items()
+                   if k not in GAME_WIDE and k not in ("sources", "provenance")
+                   and v != ir.get(k)}
+        if changed:
+            entries.append({"rounds": rng, "rules": changed})
+    return entries, found

@@ -1,0 +1,34 @@
+"""Rules by round: the rules that some rounds play instead of the game's (``in round 7:
+going out: only without discard``), each said in the words ``rulespec diff`` uses, against
+the rules the rest of the page states."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..coverage import Tracked
+from ..diff import round_changes
+from .base import Base
+
+
+def _read(node):
+    """A tracked IR node as plain data, every leaf of it read (the page states them all)."""
+    if isinstance(node, Tracked):
+        return {k: _read(node[k]) for k in node.keys()}
+    if isinstance(node, list):
+        return [_read(v) for v in node]
+    return node
+
+
+class Rounds(Base):
+    def by_round_md(self, entries) -> Iterator:
+        if not entries:
+            return
+        plain = [_read(e) for e in entries]
+        game = {k: v for k, v in self.variant.ir.items() if k != "by_round"}
+        lines = []
+        for label, found in round_changes({**game, "by_round": plain}):
+            said = "; ".join(f"{c.rule}: {c.new} (instead of {c.old})" for c in found)
+            lines.append(f"- **{label}.** {said}.")
+        yield "rounds", 0, ("Some rounds play by rules of their own; everything not named here "
+                            "is as above.\n\n" + "\n".join(lines))

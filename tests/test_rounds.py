@@ -1,0 +1,111 @@
+"""Rules by round (#15 item 10): ``in round 7: going out: only without discard`` gives a
+section's rules for some rounds only. The compiler makes a whole, checked ruleset for each
+stretch of rounds; the game keeps the sections that differ (``Ruleset.by_round``), the
+engine plays each hand by ``Ruleset.for_round(n)``, and the page says the rules by round."""
+
+from __future__ import annotations
+
+import pytest
+
+import rulespec
+from rulespec.agents import make_agent
+from rulespec.engine.state import new_game
+from rulespec.rulebook import render_page
+from rulespec.rulebook.diff import changes
+
+from conftest import VARIANTS
+
+HOUSE = VARIANTS / "house" / "california-last-hand-no-discard.rules"
+BASE = '''variant "Rounds"
+players: 2-4
+deal:    7 cards each
+values:  A = 1; 2-10 = face value; J Q K = 10
+draw:    from the stock or the discard pile
+going out: with or without final discard
+scoring: losers score penalty points
+game:    4 deals; lowest wins
+'''
+
+
+def _compile(extra: str):
+    return rulespec.compile_text(BASE + extra, name="x.rules")
+
+
+def test_a_rule_for_one_round_holds_in_that_round_only():
+    rs = _compile("in round 4: going out: only without discard\n").ruleset
+    assert [rs.for_round(n).going_out.final_discard for n in (1, 2, 3, 4)] == \
+        ["optional"] * 3 + ["forbidden"]
+    assert rs.going_out.final_discard == "optional"  # the game's own rules are unchanged
+    assert rs.for_round(1) is rs and rs.for_round(4) is rs.for_round(4)  # built once
+
+
+def test_overlapping_ranges_combine_and_the_later_line_wins():
+    rs = _compile("in rounds 2-4: may i: 2 penalty cards\n"
+                  "in round 4: may i: 1 penalty card; at most 1 buy per hand\n"
+                  "in rounds 3+: melding: 1 meld per turn\n").ruleset
+    claims = [rs.for_round(n).turn.claims for n in (1, 2, 3, 4)]
+    assert claims[0] is None
+    assert (claims[1].penalty, claims[2].penalty, claims[3].penalty) == (2, 2, 1)
+    assert claims[3].per_hand == 1 and claims[2].per_hand is None
+    assert [rs.for_round(n).turn.melds_per_turn for n in (1, 2, 3, 4)] == [None, None, 1, 1]
+
+
+def test_the_old_round_phrases_still_work_beside_the_new_form():
+    v = _compile("in round 2: deal: 8 cards each\n")
+    assert v.ruleset.for_round(2).deal.hand_size(2, 2) == 8
+    assert v.ruleset.for_round(1).deal.hand_size(2, 1) == 7
+    old = rulespec.compile_text(BASE.replace("7 cards each",
+                                             "7 cards each in round 1; 8 cards each in rounds 2-4"),
+                                name="y.rules")
+    assert old.ruleset.deal.hand_size(2, 2) == 8 and not old.ruleset.by_round
+
+
+def test_the_ir_keeps_only_the_sections_that_differ():
+    ir = _compile("in round 4: going out: only without discard\n").ir
+    assert ir["by_round"] == [{"rounds": {"min": 4, "max": 4},
+                               "rules": {"going_out": {"final_discard": "forbidden"}}}]
+
+
+def test_the_page_says_the_rules_by_round():
+    page = render_page(rulespec.load(HOUSE))
+    assert "## Rules by round" in page
+    assert ("- **Round 7.** Going out: only without a final discard (instead of with or without "
+            "a final discard).") in page
+    assert "## Rules by round" not in render_page(rulespec.load(VARIANTS / "california.rules"))
+
+
+def test_rulespec_diff_says_a_rule_by_round():
+    base, house = (rulespec.load(VARIANTS / "california.rules").ir, rulespec.load(HOUSE).ir)
+    said = [str(c) for c in changes(base, house)]
+    assert said == ["Rules by round: Round 7: Going out: only without a final discard "
+                    "instead of the same in every round"]
+
+
+def _play(variant, seed: int, stop_round: int) -> list[str]:
+    """A greedy game's moves up to the start of ``stop_round`` (or its end)."""
+    g = new_game(variant, players=3, seed=seed)
+    bots = [make_agent("greedy", seed=s) for s in range(3)]
+    while not g.is_over() and g.round < stop_round:
+        if g.is_chance():
+            g.apply_chance()
+        else:
+            g.apply(bots[g.current_player()].choose(g, g.current_player()))
+    return list(g.history)
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_rule_switched_on_in_the_last_round_changes_play_only_there(seed):
+    """The same seeded game of California Rummy with and without the last-hand rule is
+    move for move the same until the seventh hand; in it, no one goes out by discarding."""
+    plain, house = rulespec.load(VARIANTS / "california.rules"), rulespec.load(HOUSE)
+    assert _play(plain, seed, 7) == _play(house, seed, 7)
+    g = new_game(house, players=3, seed=seed)
+    bots = [make_agent("greedy", seed=s) for s in range(3)]
+    while not g.is_over():
+        if g.is_chance():
+            g.apply_chance()
+            continue
+        if g.round == 7 and len(g.hands[g.current_player()]) == 1:
+            assert not [a for a in g.legal_actions() if a.text.startswith("discard")]
+        g.apply(bots[g.current_player()].choose(g, g.current_player()))
+    assert len(g.results) == 7
