@@ -53,7 +53,7 @@ def _claims_seen(variant, seed: int) -> tuple[dict, int]:
     """Plays a hand where every player asked buys the discard; each seat's claims made in
     the first hand, and how often a seat that had used its buy was asked again."""
     g = new_game(variant, players=4, seed=seed)
-    made, asked_again = {}, 0
+    made, asked_again, steps = {}, 0, 0
     while not g.is_over() and g.round == 1:
         if g.is_chance():
             g.apply_chance()
@@ -67,7 +67,9 @@ def _claims_seen(variant, seed: int) -> tuple[dict, int]:
         pick = ("draw stock" if "draw stock" in moves else
                 next((m for m in moves if m.startswith("discard")), moves[0]))
         g.apply(pick)
-        if len(g.results) or sum(made.values()) >= 8:
+        steps += 1
+        # enough seen: a buyer asked again, or 200 moves (every seat passed often) without it
+        if len(g.results) or asked_again or steps >= 200:
             break
     return made, asked_again
 

@@ -69,7 +69,7 @@ BY_HAND = {
     # rearranging the table needs a turn without a discard: take it away with the shape
     "turn.play_or_draw": ("rummikub", {}, {"turn.play_or_draw": False, "turn.rearrange": None}),
     # the sections a stretch of rounds replaces are one field, a dict: give round 7 another
-    "by_round.*.rules": ("house/california-last-hand-no-discard", {},
+    "by_round.*.rules": ("house/california-last-hand-dear-buys", {},
                          {"by_round.0.rules": {"going_out": {"final_discard": "required"}}}),
     # a scoring method and who wins the game go together
     "scoring.method": ("basic", {}, {"scoring.method": "penalty", "game.winner": "lowest"}),

@@ -1,4 +1,4 @@
-"""Rules by round (#15 item 10): ``in round 7: going out: only without discard`` gives a
+"""Rules by round (#15 item 10): ``in round 7: may i: 2 penalty cards`` gives a
 section's rules for some rounds only. The compiler makes a whole, checked ruleset for each
 stretch of rounds; the game keeps the sections that differ (``Ruleset.by_round``), the
 engine plays each hand by ``Ruleset.for_round(n)``, and the page says the rules by round."""
@@ -15,7 +15,7 @@ from rulespec.rulebook.diff import changes
 
 from conftest import VARIANTS
 
-HOUSE = VARIANTS / "house" / "california-last-hand-no-discard.rules"
+HOUSE = VARIANTS / "house" / "california-last-hand-dear-buys.rules"
 BASE = '''variant "Rounds"
 players: 2-4
 deal:    7 cards each
@@ -69,16 +69,19 @@ def test_the_ir_keeps_only_the_sections_that_differ():
 def test_the_page_says_the_rules_by_round():
     page = render_page(rulespec.load(HOUSE))
     assert "## Rules by round" in page
-    assert ("- **Round 7.** Going out: only without a final discard (instead of with or without "
-            "a final discard).") in page
+    assert ("- **Round 7.** “May I?” claims: two penalty cards; nearest player first; no melding "
+            "until the next turn; at most 1 per player per hand (instead of one penalty card; "
+            "nearest player first; no melding until the next turn; at most 1 per player per "
+            "hand).") in page
     assert "## Rules by round" not in render_page(rulespec.load(VARIANTS / "california.rules"))
 
 
 def test_rulespec_diff_says_a_rule_by_round():
     base, house = (rulespec.load(VARIANTS / "california.rules").ir, rulespec.load(HOUSE).ir)
     said = [str(c) for c in changes(base, house)]
-    assert said == ["Rules by round: Round 7: Going out: only without a final discard "
-                    "instead of the same in every round"]
+    assert said == ["Rules by round: Round 7: “May I?” claims: two penalty cards; nearest player "
+                    "first; no melding until the next turn; at most 1 per player per hand instead "
+                    "of the same in every round"]
 
 
 def _play(variant, seed: int, stop_round: int) -> list[str]:
@@ -96,16 +99,15 @@ def _play(variant, seed: int, stop_round: int) -> list[str]:
 @pytest.mark.parametrize("seed", [1, 2])
 def test_a_rule_switched_on_in_the_last_round_changes_play_only_there(seed):
     """The same seeded game of California Rummy with and without the last-hand rule is
-    move for move the same until the seventh hand; in it, no one goes out by discarding."""
+    move for move the same until the seventh hand; in it, a buy costs two cards."""
     plain, house = rulespec.load(VARIANTS / "california.rules"), rulespec.load(HOUSE)
     assert _play(plain, seed, 7) == _play(house, seed, 7)
     g = new_game(house, players=3, seed=seed)
     bots = [make_agent("greedy", seed=s) for s in range(3)]
-    while not g.is_over():
+    while not g.is_over() and g.round < 7:
         if g.is_chance():
             g.apply_chance()
-            continue
-        if g.round == 7 and len(g.hands[g.current_player()]) == 1:
-            assert not [a for a in g.legal_actions() if a.text.startswith("discard")]
-        g.apply(bots[g.current_player()].choose(g, g.current_player()))
-    assert len(g.results) == 7
+        else:
+            g.apply(bots[g.current_player()].choose(g, g.current_player()))
+        assert g.ruleset.turn.claims.penalty == (2 if g.round == 7 else 1)
+    assert g.round == 7 and g.game_rules.turn.claims.penalty == 1
