@@ -27,16 +27,11 @@ A hand moves through these phases (``Game.phase``):
 :class:`~rulespec.engine.phases.Ending`.)
 
 This module is the core: construction, the public API, turns, chance steps and the
-dispatch of moves. Each mechanic of the language is one module of :mod:`.mechanics`,
-composed into :class:`Game` as a mixin: its legal moves, how it applies them, why it
-refuses one and the state it keeps. ``dealing`` (the deal, the cut, the upcard and its
-offers), ``drawing``, ``pushing``, ``claims`` ("May I?"), ``playing`` (the play phase's
-moves, in order), ``melding``, ``opening`` (contracts, thresholds), ``laying_off``,
-``replacing`` (wild cards taken off the table), ``discarding``, ``knocking`` (knock,
-gin, big gin, the defenders), ``shows``, ``drops`` (and missed turns), ``exhaustion``
-(the stock runs out: reuse, the wall, stalemate) and ``ending`` (going out, scoring the
-hand, dealing on). Scoring is :mod:`.scoring`; :mod:`.explain` words a refusal, asking
-the mechanic that owns the move for its reason.
+dispatch of moves. Each mechanic of the language is one module of :mod:`.mechanics`
+(docs/architecture.md lists them), composed into :class:`Game` as a mixin: its legal
+moves, how it applies them, why it refuses one and the state it keeps. Scoring is
+:mod:`.scoring` and :mod:`.settlement`; :mod:`.explain` words a refusal, asking the
+mechanic that owns the move for its reason.
 """
 
 from __future__ import annotations
