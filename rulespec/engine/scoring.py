@@ -29,11 +29,12 @@ docs/language.md ("How a hand is scored") has this as a table.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 from .. import cards as C
 from ..melds.checks import penalty as _penalty
-from . import settlement
 from ..melds.context import card_value
+from . import settlement
 from .phases import KNOCK_ENDINGS, Ending
 
 #: endings in which one seat got rid of its cards or was the last left: the others pay it
@@ -41,7 +42,10 @@ _LEFT_ALONE = (Ending.WENT_OUT, Ending.DROPS, Ending.WRONG_SHOW)
 
 
 def number(x):
-    """Whole numbers as ints, shares of a split as floats."""
+    """A score as a result keeps it: whole numbers as ints, shares of a split as floats
+    (settling works in exact fractions, module settlement)."""
+    if isinstance(x, Fraction):
+        return int(x) if x.denominator == 1 else float(x)
     if isinstance(x, float) and x.is_integer():
         return int(x)
     return x
@@ -175,7 +179,7 @@ def score_hand(game, reason: Ending, winner: int | None = None, rummy: bool = Fa
         _by_owner(game, reason, scores, pens, details)
     else:
         _pay(sc, scores, owed, takers, winner, bonus, pay, pens)
-    scores = _multiplied(game, [settlement.whole(s) for s in scores], details)
+    scores = _multiplied(game, scores, details)
     hands = tuple(tuple(sorted(game.hands[p])) for p in range(n))
     scores_t = tuple(number(s) for s in scores)
     return HandResult(game.round, reason, winner, scores_t, tuple(pens), hands, rummy,

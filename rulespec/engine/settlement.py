@@ -16,8 +16,8 @@ defender in turn (``"knocker"``: the difference to the knocker, or to a defender
 undercut, with the bonuses), or by the lowest hand (``"lowest"``), which collects the
 difference from every other player; a knocker who is not the lowest pays the undercut
 bonus as a penalty, and a knocker who goes gin is paid the gin bonus by everyone.
-Payments are exact fractions while settling (a pot shared by tied winners), and whole
-numbers where they come out whole.
+Payments are exact fractions while settling (a pot shared by tied winners);
+:func:`.scoring.number` turns each score into a whole number where it comes out whole.
 """
 
 from __future__ import annotations
@@ -146,9 +146,3 @@ def apply(scores: list, pay: list[tuple], zero_sum: bool) -> None:
         if zero_sum:
             scores[payer] -= amount
 
-
-def whole(x):
-    """A settled amount as a number a score holds: int when whole, else float."""
-    if isinstance(x, Fraction):
-        return int(x) if x.denominator == 1 else float(x)
-    return x

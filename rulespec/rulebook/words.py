@@ -4,11 +4,13 @@ variant's own words for melds and opening (:class:`Vocabulary`)."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .. import cards as C
+from ..ruleset import Terms
 
 _WORDS = ("zero one two three four five six seven eight nine ten eleven twelve thirteen "
           "fourteen fifteen sixteen seventeen eighteen nineteen twenty").split()
@@ -126,24 +128,17 @@ _MARKUP = re.compile(r"<[^>]*>|`[^`]*`")
 
 
 @dataclass(frozen=True)
-class Vocabulary:
-    """The variant's own words (from its ``terms:``), for melds, opening and the nouns
-    the page says (the stock, the discard pile, cards), and its one word for a deal played
-    out (``unit``): a hand, or a round in a game of contracts by round."""
+class Vocabulary(Terms):
+    """The variant's own words (its ``terms:``, the fields of :class:`Terms`), for melds,
+    opening and the nouns the page says (the stock, the discard pile, cards), and its one
+    word for a deal played out (``unit``): a hand, or a round in a game of contracts by
+    round."""
 
-    set: str = "set"
-    run: str = "run"
-    opening: str = "opening"
-    stock: str | None = None
-    discard_pile: str | None = None
-    card: str | None = None
-    cards: str | None = None
     unit: str = "hand"  # one deal, from dealing to scoring: "round" where rules go by round
 
     @classmethod
     def of(cls, terms, unit: str = "hand") -> Vocabulary:
-        return cls(**{k: terms[k] for k in ("set", "run", "opening", "stock", "discard_pile",
-                                            "card", "cards")}, unit=unit)
+        return cls(**{f.name: terms[f.name] for f in dataclasses.fields(Terms)}, unit=unit)
 
     def nouns(self) -> dict[str, str]:
         """The rulebook's word → the variant's, for each noun the variant renames."""
