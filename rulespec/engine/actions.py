@@ -129,12 +129,14 @@ def _text(kind, cards, target, label) -> str:
 _SIMPLE: dict[tuple, Action] = table()
 
 
-def simple(kind: str, card: int | None = None) -> Action:
-    """The (shared) action of a kind with at most one card and no table meld."""
-    key = (kind, card)
+def simple(kind: str, card: int | None = None, target: int | None = None) -> Action:
+    """The (shared) action of a kind with at most one card and at most a table meld's number:
+    a table with many melds lists hundreds of ``take``/``put`` moves a turn, the same ones
+    turn after turn, so they are made once."""
+    key = (kind, card, target)
     a = _SIMPLE.get(key)
     if a is None:
-        a = _SIMPLE[key] = Action(kind, () if card is None else (card,))
+        a = _SIMPLE[key] = Action(kind, () if card is None else (card,), target)
     return a
 
 

@@ -89,13 +89,13 @@ class Rearranging:
                 continue
             for c in sorted(set(m.cards)):
                 if not self.rules.is_wild(c):
-                    acts.append(Action(A.TAKE, (c,), m.id))
+                    acts.append(A.simple(A.TAKE, c, m.id))
         held = sorted(set(self.hands[p]))
         for m in self.table:
             if own and m.owner != p:
                 continue
-            acts.extend(Action(A.PUT, (c,), m.id) for c in held)
-        acts.extend(Action(A.PUT, (c,), None) for c in held)
+            acts.extend(A.simple(A.PUT, c, m.id) for c in held)
+        acts.extend(A.simple(A.PUT, c) for c in held)
         return acts
 
     def _reread(self, m: TableMeld) -> None:
