@@ -20,8 +20,8 @@ def by_card(find) -> dict:
 
 
 #: why a meld or lay-off may not leave one card when going out needs no discard
-ONE_CARD_LEFT = ("you may not play down to one card: you go out only without a discard, so a "
-                 "last card left alone could never leave your hand")
+ONE_CARD_LEFT = ("you may not play down to one card that you cannot lay off next: you go out only "
+                 "without a discard, so a last card left alone could never leave your hand")
 
 
 #: why nothing may be laid off onto (or replaced in) a meld being rearranged

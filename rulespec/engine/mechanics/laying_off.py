@@ -52,7 +52,8 @@ class LayingOff:
         if not self._layoff_allowed(p):
             return []
         hand = self.hands[p]
-        if not self._leaves_ok(len(hand) - 1):
+        last_two = len(hand) == 2 and self._no_lone_card()
+        if not last_two and not self._leaves_ok(len(hand) - 1):
             return []
         acts = []
         for m in self.table:
@@ -60,8 +61,29 @@ class LayingOff:
                 continue
             onto = self._layoffs_onto(m)
             for c in set(hand):
-                acts.extend(onto.get(c, ()))
+                acts.extend(a for a in onto.get(c, ())
+                            if not last_two or self._then_last_fits(p, a))
         return acts
+
+    def _then_last_fits(self, p: int, a: Action) -> bool:
+        """Laying off ``a`` from a hand of two: may the card it leaves then be laid off
+        too (onto the table as ``a`` leaves it), so that nothing is left alone?"""
+        rest = list(self.hands[p])
+        rest.remove(a.cards[0])
+        m = self.table[a.target - 1]
+        return self._last_card_fits(p, rest[0], (m.id, m.cards + [a.cards[0]], a.reading))
+
+    def _last_card_fits(self, p: int, card: int, changed) -> bool:
+        """Can ``card``, the one card a move leaves in ``p``'s hand, be laid off next?
+        ``changed`` is the meld the move makes or grows, ``(id or None, cards, reading)``;
+        the other melds on the table are as they stand."""
+        if not self._layoff_allowed(p):
+            return False
+        mid, cards, reading = changed
+        if ES.extensions(self.rules, cards, reading, card):
+            return True
+        return any(m.id != mid and self._onto_ok(p, m) and card in self._layoffs_onto(m)
+                   for m in self.table)
 
     def _layoffs_onto(self, m: TableMeld) -> dict:
         """Every lay-off onto the table meld ``m``, by card (the same until ``m`` changes,
@@ -116,7 +138,11 @@ class LayingOff:
             return "you may lay off only onto your own melds"
         if lo.onto == "team" and self._team(m.owner) != self._team(p):
             return "you may lay off only onto your own and your partner's melds"
-        if not self._leaves_ok(len(self.hands[p]) - 1):
+        hand = self.hands[p]
+        if not self._leaves_ok(len(hand) - 1) and not (
+                len(hand) == 2 and self._no_lone_card()
+                and any(self._then_last_fits(p, a) for a in self._layoffs_onto(m).get(
+                    parsed.cards[0], ()))):
             go = self.ruleset.going_out
             forbidden = go is not None and go.final_discard == "forbidden"
             return ONE_CARD_LEFT if forbidden else "you must keep a card to discard"

@@ -65,7 +65,7 @@ class Melding:
                 if not self._whole_ok(p, cards):
                     continue
             else:
-                if not self._leaves_ok(left):
+                if not self._leaves_ok(left) and not self._last_after_meld(p, cards, reading):
                     continue
                 if opening:
                     key = (cards, reading.kind) if by_kind else (cards, reading)
@@ -76,6 +76,13 @@ class Melding:
                         continue
             out.append(self._meld_action(cards, reading))
         return out
+
+    def _last_after_meld(self, p: int, cards, reading) -> bool:
+        """A meld that leaves one card where no card may be left alone: allowed when that
+        card can be laid off next (onto this meld or another), so nothing is left."""
+        if len(self.hands[p]) - len(cards) != 1 or not self._no_lone_card():
+            return False
+        return self._last_card_fits(p, self._rest(p, cards)[0], (None, list(cards), reading))
 
     def _rest(self, p: int, cards) -> list[int]:
         rest = list(self.hands[p])
@@ -129,8 +136,13 @@ class Melding:
     def _lone_card_stuck(self, left: int) -> bool:
         """Would one card left alone never leave the hand? With no final discard, yes;
         but a turn that plays or draws may play it on a later turn."""
+        return left == 1 and self._no_lone_card()
+
+    def _no_lone_card(self) -> bool:
+        """May no meld or lay-off leave exactly one card (see :meth:`_lone_card_stuck`)?
+        The opening's searches ask it of the hand left after the melds they find."""
         go = self.ruleset.going_out
-        return (go is not None and go.final_discard == "forbidden" and left == 1
+        return (go is not None and go.final_discard == "forbidden"
                 and not self.ruleset.turn.play_or_draw)
 
     def _do_meld(self, a: Action) -> None:

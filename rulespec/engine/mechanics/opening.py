@@ -34,10 +34,10 @@ class Opening:
         """Can the opening still be completed from this hand at all? (One search that
         spares one per candidate meld when the answer is no.)"""
         hand = self.hands[p]
-        keep = self._keep_min()
+        keep, lone = self._keep_min(), self._no_lone_card()
         melds = self._hand_melds(p)
-        if not self._contract_open(
-                self.pending, lambda left: ES.can_fill_with(self.rules, melds, hand, left, keep)):
+        if not self._contract_open(self.pending, lambda left: ES.can_fill_with(
+                self.rules, melds, hand, left, keep, lone)):
             return False
         return self._threshold_reachable(p, self.pending, hand, keep)
 
@@ -127,14 +127,15 @@ class Opening:
         def find() -> list:
             hit = []
             contract = self.ruleset.opening.contract(self.round)
-            keep = self._keep_min()
+            keep, lone = self._keep_min(), self._no_lone_card()
             hand = Counter(self.hands[p])
             for option in contract.options:
                 slots = ES.contract_slots(self.rules, option)
                 for left in ES.fit_slots(slots, self.pending):
-                    groups = ES.fill_from(self._hand_melds(p), hand, left, keep, witness=True)
+                    groups = ES.fill_from(self._hand_melds(p), hand, left, keep, witness=True,
+                                          lone=lone)
                     if groups is None:
-                        groups = ES.fill_groups(self.rules, self.hands[p], left, keep)
+                        groups = ES.fill_groups(self.rules, self.hands[p], left, keep, lone)
                     for i, (_g, j) in enumerate(groups or ()):
                         others = [c for k, (h, _j) in enumerate(groups) if k != i for c in h]
                         kind, size, _c = left[j]
@@ -147,9 +148,11 @@ class Opening:
         """A quick yes for a contract meld: some solution found for the whole hand still
         works with this meld in place of the one that filled its slot."""
         need = Counter(cards).items()
-        room = len(self.hands[p]) - len(cards) - self._keep_min()
+        rest = len(self.hands[p]) - len(cards)
+        keep, lone = self._keep_min(), self._no_lone_card()
         for kind, size, free, used in self._contract_witnesses(p):
-            if (reading.kind == kind and len(cards) >= size and used <= room
+            if (reading.kind == kind and len(cards) >= size
+                    and ES.left_ok(rest - used, keep, lone)
                     and all(free[c] >= n for c, n in need)):
                 return True
         return False
@@ -158,13 +161,13 @@ class Opening:
         """May this meld go down towards the opening (contract and threshold), leaving a
         hand that can still complete it?"""
         rest = self._rest(p, cards)
-        keep = max(self._keep_min(), 0)
+        keep, lone = max(self._keep_min(), 0), self._no_lone_card()
         laid = self.pending + [(tuple(cards), reading)]
         contract = self.ruleset.opening.contract(self.round)
         if contract is not None and not self._witnessed(p, cards, reading):
             melds = self._hand_melds(p)
-            if not self._contract_open(
-                    laid, lambda left: ES.can_fill_with(self.rules, melds, rest, left, keep)):
+            if not self._contract_open(laid, lambda left: ES.can_fill_with(
+                    self.rules, melds, rest, left, keep, lone)):
                 return False
         return self._threshold_reachable(p, laid, rest, keep, cards)
 

@@ -19,7 +19,7 @@ from ...melds.opening import (
     opening_value,
     reading_value,
 )
-from .contract import can_fill, can_fill_with, fill_from, fill_groups, fit_slots
+from .contract import can_fill, can_fill_with, fill_from, fill_groups, fit_slots, left_ok
 from .on_table import extensions, rescues
 from .whole_hand import can_meld_all
 
@@ -32,6 +32,7 @@ __all__ = [
     "extensions",
     "fill_from",
     "fill_groups",
+    "left_ok",
     "fit_slots",
     "hand_melds",
     "opening_bound",

@@ -22,15 +22,26 @@ from ...memo import Memo, table
 _FILL = Memo(100_000)
 
 
-def can_fill(rules: Rules, hand, slots: list[tuple[str, int, int]], keep: int = 0) -> bool:
+def left_ok(left: int, keep: int, lone: bool) -> bool:
+    """May a hand keep ``left`` cards unmelded: at least ``keep``, and with ``lone`` not
+    exactly one (a last card that can never leave the hand, as when going out with a
+    final discard is forbidden)?"""
+    return left >= keep and not (lone and left == 1)
+
+
+def can_fill(rules: Rules, hand, slots: list[tuple[str, int, int]], keep: int = 0,
+             lone: bool = False) -> bool:
     """Can ``hand`` still make the melds ``slots`` (``(kind, size, count)``: count melds of
-    that kind of at least that size), keeping at least ``keep`` cards unmelded?"""
-    key = (rules, tuple(sorted(hand)), tuple(slots), keep)
-    return _FILL.get_or(key, _can_fill, rules, hand, slots, keep)
+    that kind of at least that size), keeping at least ``keep`` cards unmelded (and, with
+    ``lone``, not exactly one)?"""
+    key = (rules, tuple(sorted(hand)), tuple(slots), keep, lone)
+    return _FILL.get_or(key, _can_fill, rules, hand, slots, keep, lone)
 
 
-def fill_groups(rules: Rules, hand, slots: list[tuple[str, int, int]], keep: int = 0):
-    """One way to make ``slots`` from ``hand`` keeping ``keep`` cards: a list of
+def fill_groups(rules: Rules, hand, slots: list[tuple[str, int, int]], keep: int = 0,
+                lone: bool = False):
+    """One way to make ``slots`` from ``hand`` keeping ``keep`` cards (``lone``: not
+    exactly one): a list of
     ``(cards, slot)`` pairs, ``slot`` an index into ``slots``; None when the quick search
     finds none (which does not prove there is none: :func:`can_fill` decides)."""
     open_slots = [s for s in slots if s[2] > 0]
@@ -38,7 +49,7 @@ def fill_groups(rules: Rules, hand, slots: list[tuple[str, int, int]], keep: int
         return []
     hand = list(hand)
     val, groups, dead = contract_search(rules, hand, open_slots, exact=True).solve()
-    if val is None or len(dead) < keep:
+    if val is None or not left_ok(len(dead), keep, lone):
         return None
     # give each group the slot it fills
     left = [s[2] for s in slots]
@@ -79,16 +90,17 @@ def _fitting(melds, kind: str, size: int) -> list:
 
 
 def fill_from(melds, hand, slots: list[tuple[str, int, int]], keep: int = 0,
-              budget: int = 600, witness: bool = False):
+              budget: int = 600, witness: bool = False, lone: bool = False):
     """Can ``slots`` be made of disjoint melds taken from ``melds`` (every ``(cards,
     reading)`` of a hand, as :func:`~rulespec.melds.hand.hand_melds` lists them) within
-    ``hand`` (a Counter), keeping ``keep`` cards? None when the search gives up after
-    ``budget`` steps. With ``witness``, a yes comes as the melds found: ``(cards, slot
+    ``hand`` (a Counter), keeping ``keep`` cards (``lone``: not exactly one)? None when
+    the search gives up after ``budget`` steps. With ``witness``, a yes comes as the melds found: ``(cards, slot
     index)`` pairs."""
     need = [(k, n, j) for j, (k, n, c) in enumerate(slots) for _ in range(c)]
     total = sum(hand.values())
     if not need:
-        return [] if witness and total >= keep else total >= keep
+        ok = left_ok(total, keep, lone)
+        return [] if witness and ok else ok
     have = [0] * 53
     for c, n in hand.items():
         have[c] = n
@@ -99,7 +111,7 @@ def fill_from(melds, hand, slots: list[tuple[str, int, int]], keep: int = 0,
     def go(i: int, start: int, n_used: int) -> bool | None:
         nonlocal steps
         if i == len(need):
-            return total - n_used >= keep
+            return left_ok(total - n_used, keep, lone)
         # slots alike take melds in list order (each set of melds tried once); a meld
         # may fill the next slot too, when the hand holds its cards twice (several packs)
         first = start if i and need[i][:2] == need[i - 1][:2] else 0
@@ -133,26 +145,30 @@ def fill_from(melds, hand, slots: list[tuple[str, int, int]], keep: int = 0,
     return got
 
 
-def can_fill_with(rules: Rules, melds, hand, slots, keep: int = 0) -> bool:
+def can_fill_with(rules: Rules, melds, hand, slots, keep: int = 0, lone: bool = False) -> bool:
     """:func:`can_fill` that first tries the hand's own meld list (``melds``)."""
-    quick = fill_from(melds, Counter(hand), slots, keep)
+    quick = fill_from(melds, Counter(hand), slots, keep, lone=lone)
     if quick is None:
-        return can_fill(rules, hand, slots, keep)
+        return can_fill(rules, hand, slots, keep, lone)
     return quick
 
 
-def _can_fill(rules: Rules, hand, slots, keep: int) -> bool:
+def _can_fill(rules: Rules, hand, slots, keep: int, lone: bool = False) -> bool:
+    if lone and keep >= 1:  # at least one and not exactly one: at least two
+        keep, lone = max(keep, 2), False
     slots = [s for s in slots if s[2] > 0]
     if not slots:
-        return len(hand) >= keep
+        return left_ok(len(hand), keep, lone)
     hand = list(hand)
     if sum(s[1] * s[2] for s in slots) + keep > len(hand):
         return False
     val, groups, dead = contract_search(rules, hand, slots, exact=True).solve()
     if val is None:
         return False
-    if len(dead) >= keep:
+    if left_ok(len(dead), keep, lone):
         return True
+    if lone and len(dead) == 1:  # the fewest cards left is one: keep two instead
+        return _can_fill(rules, hand, slots, 2)
     for d in set(hand):
         rest = list(hand)
         rest.remove(d)
