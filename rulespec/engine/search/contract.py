@@ -94,8 +94,8 @@ def fill_from(melds, hand, slots: list[tuple[str, int, int]], keep: int = 0,
     """Can ``slots`` be made of disjoint melds taken from ``melds`` (every ``(cards,
     reading)`` of a hand, as :func:`~rulespec.melds.hand.hand_melds` lists them) within
     ``hand`` (a Counter), keeping ``keep`` cards (``lone``: not exactly one)? None when
-    the search gives up after ``budget`` steps. With ``witness``, a yes comes as the melds found: ``(cards, slot
-    index)`` pairs."""
+    the search gives up after ``budget`` steps. With ``witness``, a yes comes as the melds
+    found: ``(cards, slot index)`` pairs."""
     need = [(k, n, j) for j, (k, n, c) in enumerate(slots) for _ in range(c)]
     total = sum(hand.values())
     if not need:
