@@ -140,3 +140,17 @@ def test_a_page_of_rounds_ends_rounds_not_hands(name):
 def test_the_sources_own_text_is_kept_as_written():
     """Rules under `not enforced:` are the source's words, not the page's."""
     assert "when a hand ends, a missing card costs 10 points" in page("continental")
+
+
+@pytest.mark.parametrize("path", sorted(VARIANTS.rglob("*.rules")), ids=lambda p: p.stem)
+def test_the_ace_examples_follow_the_aces_rule_even_with_wild_twos(path):
+    """The page's ace-low example (A-2-3… of one suit) is a run wherever aces may be low:
+    with wild twos the two stands as itself (California and Continental with deuces wild
+    once said "ace low: not a run" under "an ace may be used low or high")."""
+    v = rulespec.load(path)
+    if v.ruleset.melds.run is None or v.ruleset.aces.mode not in ("low", "either"):
+        pytest.skip("no runs, or aces are never low")
+    text = render_page(v)
+    rows = [line for line in text.splitlines() if line.endswith("|") and "| ace low:" in line]
+    assert rows, "the page shows no ace-low example"
+    assert all("not a" not in row for row in rows), rows

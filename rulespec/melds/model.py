@@ -26,6 +26,13 @@ class Reading:
         """No wild card stands for another card (Indian rummy's pure sequence)."""
         return not self.wilds
 
+    @property
+    def as_printed(self) -> bool:
+        """Every card stands for itself: no wild card, or each wild card of a run in its
+        own place (a wild two of spades as the two in A-2-3 of spades)."""
+        return all(self.kind == "run" and stands == C.rank_of(card)
+                   and C.suit_of(card) == self.suit for card, stands in self.wilds)
+
     def __str__(self) -> str:
         if self.kind == "set":
             head = f"set of {C.RANKS[self.rank]}s"

@@ -214,8 +214,8 @@ class Examples:
         for codes, name in ((low, "ace low"), (high, "ace high"), (corner, "round the corner")):
             meld = self.classify(codes)
             # a wild two may make K-A-2 a run by standing for a queen: only a reading with
-            # every card as itself shows where the ace may stand
-            ok = meld is not None and any(r.pure for r in meld.readings)
+            # every card as itself (a wild two as the two) shows where the ace may stand
+            ok = meld is not None and any(r.as_printed for r in meld.readings)
             out.append(Example(tuple(codes), ok, name))
         return out
 
