@@ -111,3 +111,23 @@ def test_a_rule_switched_on_in_the_last_round_changes_play_only_there(seed):
             g.apply(bots[g.current_player()].choose(g, g.current_player()))
         assert g.ruleset.turn.claims.penalty == (2 if g.round == 7 else 1)
     assert g.round == 7 and g.game_rules.turn.claims.penalty == 1
+
+
+def test_no_may_i_in_the_last_three_hands_is_a_rule_by_round():
+    """Continental's regional variation (source 002, "Rule Variations"), said with
+    `may i: none` in a rule by round: claims in hands 1-4, none in 5-7, and no game of
+    those hands offers the claim."""
+    v = rulespec.load(VARIANTS / "house" / "continental-no-may-i-late.rules")
+    claims = [v.ruleset.for_round(n).turn.claims for n in range(1, 8)]
+    assert all(c is not None for c in claims[:4]) and claims[4:] == [None] * 3
+    g = new_game(v, players=4, seed=3)
+    seen = set()
+    while not g.is_over() and g.round <= 7:
+        if g.is_chance():
+            g.apply_chance()
+            continue
+        legal = g.legal_strings()
+        if "may i" in legal:
+            seen.add(g.round)
+        g.apply(make_agent("greedy", seed=1).choose(g, g.current_player()))
+    assert seen and max(seen) <= 4, seen

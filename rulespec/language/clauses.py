@@ -45,6 +45,7 @@ PHRASES: dict[str, tuple[tuple[str, object], ...]] = {
     "claim_wait": (("turn.claims.wait", True),),
     "claim_no_wait": (("turn.claims.wait", False),),
     "claim_any_number": (("turn.claims.per_hand", None),),
+    "claim_none": (("turn.claims", None),),
     "melds_any_number": (("turn.melds_per_turn", None),),
     "melds_none_after_opening": (("turn.new_melds_after_opening", False),),
     "lay_off_any": (("turn.layoff.onto", "any"),),
