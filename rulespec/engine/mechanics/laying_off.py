@@ -52,7 +52,7 @@ class LayingOff:
         if not self._layoff_allowed(p):
             return []
         hand = self.hands[p]
-        last_two = len(hand) == 2 and self._no_lone_card()
+        last_two = self._last_two(p)
         if not last_two and not self._leaves_ok(len(hand) - 1):
             return []
         acts = []
@@ -64,6 +64,11 @@ class LayingOff:
                 acts.extend(a for a in onto.get(c, ())
                             if not last_two or self._then_last_fits(p, a))
         return acts
+
+    def _last_two(self, p: int) -> bool:
+        """Does a lay-off from ``p``'s hand leave one card that must then be laid off too
+        (two cards in hand, and no card may be left alone)?"""
+        return len(self.hands[p]) == 2 and self._no_lone_card()
 
     def _then_last_fits(self, p: int, a: Action) -> bool:
         """Laying off ``a`` from a hand of two: may the card it leaves then be laid off
@@ -138,11 +143,12 @@ class LayingOff:
             return "you may lay off only onto your own melds"
         if lo.onto == "team" and self._team(m.owner) != self._team(p):
             return "you may lay off only onto your own and your partner's melds"
-        hand = self.hands[p]
-        if not self._leaves_ok(len(hand) - 1) and not (
-                len(hand) == 2 and self._no_lone_card()
-                and any(self._then_last_fits(p, a) for a in self._layoffs_onto(m).get(
-                    parsed.cards[0], ()))):
+        if self._last_two(p):
+            fits = self._layoffs_onto(m).get(parsed.cards[0], ())
+            stuck = not any(self._then_last_fits(p, a) for a in fits)
+        else:
+            stuck = not self._leaves_ok(len(self.hands[p]) - 1)
+        if stuck:
             go = self.ruleset.going_out
             forbidden = go is not None and go.final_discard == "forbidden"
             return ONE_CARD_LEFT if forbidden else "you must keep a card to discard"
