@@ -154,3 +154,13 @@ def test_the_ace_examples_follow_the_aces_rule_even_with_wild_twos(path):
     rows = [line for line in text.splitlines() if line.endswith("|") and "| ace low:" in line]
     assert rows, "the page shows no ace-low example"
     assert all("not a" not in row for row in rows), rows
+
+
+@pytest.mark.parametrize("path", ["rummy500", "house/basic-meld-the-discard"])
+def test_the_discard_step_does_not_offer_a_card_that_is_already_on_the_table(path):
+    """Where the card taken from the pile must be melded at once, it cannot be the discard;
+    in 500 Rum the cards taken from above it can."""
+    discard = next(line for line in page(path).splitlines() if "**Discard**" in line)
+    assert "the card you just took" not in discard
+    assert "You may not discard the card you took" not in discard
+    assert ("cards you took from above" in discard) == (path == "rummy500")

@@ -106,6 +106,11 @@ APPLIES_WHEN: dict[str, tuple[Callable[[Ruleset], bool], str]] = {
     **{f"turn.{f}": (lambda rs: not rs.turn.play_or_draw, _PLAY_OR_DRAW)
        for f in ("draw_from", "discard_taken", "max_discard_draws", "meld_taken_at_once",
                  "starter_draws", "void_after_throw_backs")},
+    # the card taken from the pile is on the table before the discard (engine: discarding.py
+    # refuses only that card), so whether it may go straight back does not arise
+    "turn.discard_taken": (lambda rs: not rs.turn.play_or_draw
+                           and not rs.turn.meld_taken_at_once,
+                           "the card taken from the discard pile is melded before any discard"),
 }
 
 

@@ -11,7 +11,11 @@ class Discarding(Base):
     def discarding_steps(self, t) -> list[str]:
         rs = self.rs
         text = "**Discard** one card face up onto the discard pile. This ends your turn."
-        if not t["discard_taken"]:
+        if t.get("meld_taken_at_once"):  # the card taken from the pile is on the table now
+            if (t.get("take_discards") or {}).get("down_to"):
+                text += (" It may be one of the cards you took from above the one you "
+                         "melded.")
+        elif not t["discard_taken"]:
             text += (" You may not discard the card you took from the discard pile this turn (a "
                      "card drawn from the stock may be discarded at once).")
         else:
