@@ -107,6 +107,18 @@ def test_a_marker_lands_on_the_step_of_the_turn_that_states_the_rule():
     assert len(marked) == 2 and marked[0].startswith("2. **Discard**")  # the step, and the note
 
 
+def test_a_marker_lands_on_the_paragraph_that_states_the_rule_not_on_its_neighbour():
+    """A marked wild-card rule marks its own paragraph of the wild cards, not the first."""
+    page = render_page(_compile("wild: deuces",
+                                "      wild cards may stand for themselves (common rule)",
+                                "replace wilds: in any meld (house choice)"))
+    lines = [line for line in _section(page, "The cards").splitlines() if line.strip()]
+    marked = {line.split(".", 1)[0]: line for line in lines if "<sup>" in line
+              and not line.startswith("<small>")}
+    assert list(marked) == ["A wild card that is not a joker may also stand for itself, as a "
+                            "natural card", "**Replacing a wild card"], marked
+
+
 def test_a_rule_of_the_source_shows_only_its_citation():
     page = render_page(_compile("players: 2-5 (source)", "deck: 2 packs (source: “two decks”)"))
     overview = _section(page, "Overview")
