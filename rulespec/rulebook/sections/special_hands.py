@@ -26,8 +26,9 @@ class SpecialHands(Base):
     def _special_line(self, h: dict) -> str:
         """One special hand in words: what it holds, when, must or may, what it costs the others."""
         if h["pattern"] == "pairs":
-            held = (f"{W.plural(h['pairs'], 'pair')} of identical cards (the same rank and suit, "
-                    "from different packs)")
+            jokers = " or two jokers" if self.rs.deck.jokers else ""
+            held = (f"{W.plural(h['pairs'], 'pair')} of identical cards (two cards of the same "
+                    f"rank and suit{jokers})")
         elif h["pattern"] == "one suit":
             held = "every card of one suit"
         else:
