@@ -273,7 +273,8 @@ def _special(ir):
         when = "when dealt" if h["when"] == "dealt" else "after drawing"
         owed = (W.points(h["each"]) if h["each"] is not None
                 else f"their count {W.times(h['factor'])}" if (h["factor"] or 1) != 1 else "their count")
-        out.append(f"{held} {when} ({'must' if h['must'] else 'may'} be declared): the others owe {owed}")
+        out.append(f"{held} {when}, which {'must' if h['must'] else 'may'} be declared, and the "
+                   f"others owe {owed}")
     yield "Special hands", "; ".join(out) or "none"
 
 
