@@ -79,10 +79,11 @@ def test_the_house_file_says_tonks_hand(tonk):
 
 def test_each_pattern_when_and_score_has_its_words():
     v = _house("indian-points",
-               "special hands: 7 pairs of identical cards after drawing may be declared, scores 20 from each player",
-               "               all cards of the same suit after drawing must be declared, scores x 3",
-               "               hand counting 5 or less when dealt, scores triple",
-               "               hand counting 120 or more when dealt, scores 40 from each other player")
+               "special hands: 7 pairs of identical cards after drawing may be declared, "
+               "scores 20 from each player",
+               "  all cards of the same suit after drawing must be declared, scores x 3",
+               "  hand counting 5 or less when dealt, scores triple",
+               "  hand counting 120 or more when dealt, scores 40 from each other player")
     got = [(h.pattern, h.pairs, h.least, h.most, h.when, h.must, h.factor, h.each)
            for h in v.ruleset.special]
     assert got == [("pairs", 7, None, None, "turn", False, None, 20),
@@ -94,14 +95,16 @@ def test_each_pattern_when_and_score_has_its_words():
 @pytest.mark.parametrize("lines, code, words", [
     (("special hands: 2 pairs of identical cards after drawing, scores double",), "E385",
      "no two identical cards"),
-    (("deck: 2 packs", "special hands: 6 pairs of identical cards when dealt, scores double"), "E385",
+    (("deck: 2 packs", "special hands: 6 pairs of identical cards when dealt, scores double"),
+     "E385",
      "at most 10 cards"),
     (("special hands: hand counting 200 or more when dealt, scores double",), "E385",
      "count at most 100"),
     (("scoring: melds score for whoever laid them",
       "special hands: hand counting 49 or 50 when dealt, scores double"), "E385", "nobody owes"),
-    (("special hands: hand counting 50 or 49 when dealt, scores double",), "E150", "run backwards"),
-    (("special hands: hand counting 49 or 50 when dealt; scores double",), "E101", "not understood"),
+    (("special hands: hand counting 50 or 49 when dealt, scores double",), "E154", "run backwards"),
+    (("special hands: hand counting 49 or 50 when dealt; scores double",), "E101",
+     "not understood"),
 ])
 def test_a_special_hand_that_cannot_be_played_is_a_diagnostic(lines, code, words):
     found = _problems("basic", *lines)
@@ -148,7 +151,8 @@ def test_a_hand_of_48_is_played_as_usual(tonk):
 
 def test_a_dealt_hand_that_may_be_declared_may_wait():
     v = _house("basic", "deal: 5 cards each",
-               "special hands: hand counting 49 or 50 when dealt may be declared, scores 25 from each player")
+               "special hands: hand counting 49 or 50 when dealt may be declared, "
+               "scores 25 from each player")
     g = _deal(v, [FIFTY, LOW], upcard="7D")
     assert g.legal_strings() == ["declare", "pass"]
     g.apply("pass")
@@ -158,7 +162,8 @@ def test_a_dealt_hand_that_may_be_declared_may_wait():
 def test_players_who_pay_each_other_pay_the_declarer():
     """Over Knock Rummy, where the losers pay the winner: each other player pays 2."""
     v = _house("knock-rummy",
-               "special hands: hand counting 49 or 50 when dealt must be declared, scores 2 from each player")
+               "special hands: hand counting 49 or 50 when dealt must be declared, "
+               "scores 2 from each player")
     g = _deal(v, ["KS QS JS 10S 5H 3C 2H", "AH AD AC 2S 2D 3D 3H", "4S 4D 5S 5D 6S 6D 7H"],
               players=3, upcard="9C")
     g.apply("declare")
@@ -171,8 +176,8 @@ def test_players_who_pay_each_other_pay_the_declarer():
 
 def _pairs(must: bool = False, players: int = 2):
     duty = "must" if must else "may"
-    v = _house("indian-points", f"special hands: 7 pairs of identical cards after drawing {duty} be "
-                                "declared, scores 20 from each player")
+    v = _house("indian-points", "special hands: 7 pairs of identical cards after drawing "
+                                f"{duty} be declared, scores 20 from each player")
     hands = [PAIRS, OTHER] + [None] * (players - 2)
     return _deal(v, hands, players=players, upcard="KH", cut="8D", stock=["9C"])
 
@@ -244,7 +249,8 @@ def test_invariants_hold_in_hands_a_special_hand_can_end(seed, players):
     a special hand that may be declared on the deal and one (any count of 20 or less) in a turn."""
     v = _house("basic", "deal: 5 cards each",
                "special hands: hand counting 40 or more when dealt may be declared, scores double",
-               "               hand counting 20 or less after drawing may be declared, scores 5 from each player")
+               "  hand counting 20 or less after drawing may be declared, "
+               "scores 5 from each player")
     g = new_game(v, players=players, seed=seed)
     rng = random.Random(seed)
     while not g.is_over() and len(g.results) < 3:

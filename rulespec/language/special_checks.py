@@ -35,7 +35,8 @@ def _dearest_card(r: Ruleset) -> int:
 
 
 def _identical_cards(r: Ruleset) -> bool:
-    """Can two cards of the deck be identical (two packs, or two jokers) for some number of players?"""
+    """Can two cards of the deck be identical (two packs, or two jokers) for some number of
+    players?"""
     return any(r.deck.packs_for(n) >= 2 or r.deck.jokers_for(n) >= 2 for n in player_counts(r))
 
 
@@ -53,12 +54,13 @@ def special_hands_can_happen(r: Ruleset, doc: dict):
                                     "a deck of one pack has no two identical cards",
                               "use two packs under `deck:`, or another special hand")
             elif 2 * s.pairs > cards:
-                yield Problem(path, f"a special hand needs {s.pairs} pairs ({2 * s.pairs} cards), but "
-                                    f"a hand holds at most {cards} cards then",
+                yield Problem(path, f"a special hand needs {s.pairs} pairs ({2 * s.pairs} "
+                                    f"cards), but a hand holds at most {cards} cards then",
                               f"ask for {cards // 2} pairs or fewer")
         if s.pattern == "count" and s.least is not None and s.least > cards * _dearest_card(r):
-            yield Problem(path, f"a special hand counts at least {s.least}, but {cards} cards count "
-                                f"at most {cards * _dearest_card(r)}", "ask for a lower count")
+            most = cards * _dearest_card(r)
+            yield Problem(path, f"a special hand counts at least {s.least}, but {cards} cards "
+                                f"count at most {most}", "ask for a lower count")
         if r.scoring.method == "owner":
             yield Problem(path, "a special hand makes each other player owe points, but melds "
                                 "score for whoever laid them, where nobody owes anyone",

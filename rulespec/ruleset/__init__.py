@@ -32,7 +32,8 @@ __all__ = [
     "Exhaustion", "GAME_WIDE", "GameBonus", "GameEnd", "Gin", "GoingOut", "HandSize", "Knock",
     "KnockScoring", "LayOff", "Melds", "Opening", "Origin", "PackRule", "Partnerships", "Push",
     "Rearrange", "Replace", "Requirement", "RoundRules", "Ruleset", "RunRule", "Rummy", "Scoring",
-    "Seating", "SetRule", "Show", "SpecialHand", "TableRules", "TakeDiscards", "Terms", "Turn", "Values", "Wilds",
+    "Seating", "SetRule", "Show", "SpecialHand", "TableRules", "TakeDiscards", "Terms", "Turn",
+    "Values", "Wilds",
     "field_paths", "field_pattern", "from_dict", "from_ir", "leaves", "to_plain",
 ]
 

@@ -102,8 +102,8 @@ class SpecialHands:
             others = [q for q in range(self.n) if q != p and self.in_hand[q]
                       and self.special_held(q, "dealt") is not None]
             if others:  # two special hands dealt: the hand is a draw
-                self._end_hand(Ending.VOID, details={"why": "special hands dealt to "
-                                                     + ", ".join(f"seat {q}" for q in [p, *others])})
+                seats = ", ".join(f"seat {q}" for q in [p, *others])
+                self._end_hand(Ending.VOID, details={"why": f"special hands dealt to {seats}"})
                 return
         else:
             i = self._can_declare_now(p)
