@@ -35,6 +35,7 @@ from rulespec.sim.runner import play_game
 from conftest import VARIANTS
 
 TONK = VARIANTS / "house" / "basic-tonk-hand.rules"
+DUBLEES = VARIANTS / "house" / "indian-points-dublees.rules"
 FIFTY = "KS QH JD 10C 10S"  # 10 + 10 + 10 + 10 + 10
 FORTY_NINE = "KS QH JD 10C 9S"
 FORTY_EIGHT = "KS QH JD 10C 8S"
@@ -194,6 +195,18 @@ def test_seven_pairs_may_be_declared_after_drawing():
     r = g.results[0]
     assert r.reason is Ending.SPECIAL and r.winner == 0
     assert r.scores == (0, 20)  # penalty points: each other player scores the 20 it owes
+    check_invariants(g)
+
+
+def test_the_dublees_house_file_doubles_the_count():
+    """variants/house/indian-points-dublees.rules: the other player scores its count (Indian
+    Rummy's count, cut wild card and cap included) doubled, as penalty points."""
+    v = rulespec.load(DUBLEES)
+    g = _deal(v, [PAIRS, OTHER], upcard="KH", cut="8D", stock=["9C"])
+    g.play("draw stock").deal_on()
+    g.apply("declare")
+    count = v.penalty(rulespec.parse_cards(OTHER), wild=rulespec.parse_cards("8D")[0])
+    assert count > 0 and g.results[0].scores == (0, 2 * count)
     check_invariants(g)
 
 
