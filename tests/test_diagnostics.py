@@ -359,6 +359,9 @@ SEMANTIC = [
     Case("a marker that is not a provenance", edit("aces:    low", "aces:    low (hearsay)"), "E153", 4, 14,
          "(hearsay)", "write `(source)`, `(common rule)`, `(house choice)`, with a note after a colon if you "
          "like: `(common rule: Hoyle)`"),
+    Case("a special hand's count written backwards", BASE + "special hands: hand counting 50 or 49 "
+         "when dealt, scores double\n", "E154", 17, 16, "hand counting 50 or 49",
+         "write the low count first: 49 or 50"),
     # builder
     Case("same rule twice on one line", edit("aces:    low", "aces:    low; low"), "W301", 4, 15, "low",
          "remove one of the two"),
@@ -530,6 +533,9 @@ SEMANTIC = [
         "to 100 points; highest wins", "to 100 points; lowest wins; bonus 100 for winning the game",
         edit("winner collects value of other hands", "losers score penalty points")),
          "E384", 16, 38, "bonus 100"),
+    Case("pairs of identical cards in a deck of one pack", BASE + "special hands: 2 pairs of identical "
+         "cards after drawing, scores double\n", "E385", 17, 16, "2 pairs of identical cards",
+         "use two packs under `deck:`, or another special hand"),
     # rules by round (rulespec/language/rounds.py)
     Case("a whole-game rule given for some rounds", BASE + "in round 2: players: 2-4\n", "E390", 17, 22, "2-4",
          "state it once, without `in round …:`"),

@@ -21,10 +21,10 @@ from rulespec.engine.phases import Ending, Phase, Then
 from conftest import VARIANTS
 
 #: the texts every record, golden and page already holds; renaming one breaks them all
-PHASE_TEXTS = ("deal", "offer", "draw", "claim", "claim meld", "play", "knock", "lay off",
-               "defend", "over")
-ENDING_TEXTS = ("went out", "knock", "gin", "big gin", "undercut", "show", "wrong show",
-                "drops", "stock exhausted", "stalemate", "void")
+PHASE_TEXTS = ("deal", "declare", "offer", "draw", "claim", "claim meld", "play", "knock",
+               "lay off", "defend", "over")
+ENDING_TEXTS = ("went out", "knock", "gin", "big gin", "undercut", "show", "special hand",
+                "wrong show", "drops", "stock exhausted", "stalemate", "void")
 
 
 def test_the_enums_keep_the_texts_and_read_as_them():

@@ -3,9 +3,9 @@
 It reads nothing but the legal moves, the public state and its own hand, and judges
 hands with the meld solver (:mod:`.evaluate`, cached):
 
-* it ends the hand when the rules let it: big gin, a valid show (never a wrong one), a
-  knock (with the discard that leaves least deadwood; at most :data:`KNOCK_BELOW` where
-  the rules allow more), going out;
+* it ends the hand when the rules let it: a special hand it may declare, big gin, a
+  valid show (never a wrong one), a knock (with the discard that leaves least deadwood;
+  at most :data:`KNOCK_BELOW` where the rules allow more), going out;
 * it takes the upcard, the top discard or a claimed discard ("May I?") only when that
   card lowers its cost, and otherwise draws from the stock (or pushes); it takes cards
   from deep in the discard pile when the melds they make pay for them: the depth whose
@@ -79,6 +79,8 @@ class GreedyAgent(Agent):
         for a in legal:
             kinds.setdefault(a.kind, []).append(a)
         phase = game.phase
+        if A.DECLARE in kinds:  # a special hand ends the hand at once with its score
+            return kinds[A.DECLARE][0]
         if phase in _TURN and self._stuck(game) and rng.random() < STUCK_RANDOM:
             shaken = [a for a in legal if a.kind not in (A.DROP, A.MISS, A.SHOW, A.KNOCK, A.GIN)]
             if shaken:

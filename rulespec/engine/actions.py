@@ -25,6 +25,7 @@ The strings (cards as ``7S``, ``10D``, ``JK``; table melds by their number):
 ``knock``                         knock before drawing (no card drawn or discarded)
 ``gin``                           big gin: every card melded, nothing discarded
 ``show 7S``                       declare: 7S goes face down, the rest is shown
+``declare``                       declare a special hand: it ends the hand at once
 ``take 7S from 3``                rearranging: a card off table meld 3 into hand, to be
 ``put 7S on 3`` ``put 7S on new`` laid again this turn; a card into meld 3 (or a new
 ``reset``                         one) whether it is valid yet or not; the table and
@@ -48,11 +49,12 @@ DRAW_DISCARDS = "draw discards"  # more than the top card: ``target`` cards, ``c
 PASS, MISS, DROP = "pass", "miss", "drop"
 MELD, LAY_OFF, REPLACE = "meld", "lay off", "replace"
 DISCARD, KNOCK, GIN, SHOW = "discard", "knock", "gin", "show"
+DECLARE = "declare"  # a special hand: it ends the hand at once
 TAKE, PUT, RESET = "take", "put", "reset"  # rearranging the table (issue #15, item 8)
 SEAT_CUT = "cut for deal"  # chance: the card a player cuts to choose the first dealer
 
 KINDS = (DEAL, CUT, UPCARD, CARD, DRAW_STOCK, DRAW_DISCARD, DRAW_DISCARDS, PUSH, MAY_I, MELD,
-         LAY_OFF, REPLACE, DISCARD, KNOCK, GIN, SHOW, PASS, MISS, DROP, TAKE, PUT, RESET, SEAT_CUT)
+         LAY_OFF, REPLACE, DISCARD, KNOCK, GIN, SHOW, DECLARE, PASS, MISS, DROP, TAKE, PUT, RESET, SEAT_CUT)
 CHANCE_KINDS = frozenset({DEAL, CUT, UPCARD, CARD, SEAT_CUT})
 _ORDER = {k: i for i, k in enumerate(KINDS)}
 _CHANCE_WORD = {DEAL: "deal", CUT: "cut", UPCARD: "upcard", CARD: "draw", SEAT_CUT: SEAT_CUT}
@@ -250,7 +252,7 @@ def parse(text: str) -> Parsed:
     words = raw.split()
     lw = low.split()
     try:
-        for kind in (DRAW_STOCK, DRAW_DISCARD, MAY_I, PASS, MISS, DROP, PUSH, GIN, KNOCK, RESET):
+        for kind in (DRAW_STOCK, DRAW_DISCARD, MAY_I, PASS, MISS, DROP, PUSH, GIN, KNOCK, RESET, DECLARE):
             if low == kind or (kind == DRAW_DISCARD and low in ("draw discard pile", "take discard")):
                 return Parsed(kind)
         if low == "may i?":

@@ -60,6 +60,7 @@ def _phase_needs(game) -> str:
             game.legal_actions()[0].text + "`"
     return {
         Phase.OFFER: f"seat {p} is offered the upcard: `draw discard` or `pass`",
+        Phase.DECLARE: f"seat {p} was dealt a special hand: `declare` it, or `pass` if it may wait",
         Phase.DRAW: f"seat {p} must first draw ({', '.join(a.text for a in game.legal_actions())})",
         Phase.CLAIM: f"seat {p} may claim the discard: `may i` or `pass`",
         Phase.CLAIM_MELD: f"seat {p} may meld after the claim, then `pass`",

@@ -183,6 +183,10 @@ def check_knock(game, result) -> list[str]:
     return out
 
 
+#: endings whose winner showed the hand, which counts nothing
+_SHOWN = (Ending.SHOW, Ending.SPECIAL)
+
+
 def check_penalties(game, result) -> list[str]:
     """Are a finished hand's counted penalties what the cards left in each hand cost
     under the variant's table (count rule and cap)?"""
@@ -193,7 +197,7 @@ def check_penalties(game, result) -> list[str]:
         return out
     for p in range(game.n):
         pen = result.penalties[p]
-        if pen is None or p in _dropped(result) or (result.reason is Ending.SHOW and p == result.winner):
+        if pen is None or p in _dropped(result) or (result.reason in _SHOWN and p == result.winner):
             continue
         want = _penalty(game.ruleset, list(result.hands[p]), result.wild)
         if pen != want:

@@ -24,6 +24,7 @@ class Phase(_Text):
     moves in each and how."""
 
     DEAL = "deal"
+    DECLARE = "declare"  # seats dealt a special hand declare it (or pass) before play
     OFFER = "offer"
     DRAW = "draw"
     CLAIM = "claim"
@@ -45,6 +46,7 @@ class Ending(_Text):
     BIG_GIN = "big gin"
     UNDERCUT = "undercut"
     SHOW = "show"
+    SPECIAL = "special hand"
     WRONG_SHOW = "wrong show"
     DROPS = "drops"
     STOCK_EXHAUSTED = "stock exhausted"
@@ -56,7 +58,7 @@ class Ending(_Text):
 KNOCK_ENDINGS = frozenset({Ending.KNOCK, Ending.UNDERCUT, Ending.GIN, Ending.BIG_GIN})
 #: the endings in which one seat won the hand by its own play
 WON = frozenset({Ending.WENT_OUT, Ending.KNOCK, Ending.UNDERCUT, Ending.GIN, Ending.BIG_GIN,
-                 Ending.SHOW})
+                 Ending.SHOW, Ending.SPECIAL})
 
 
 class Then(Enum):

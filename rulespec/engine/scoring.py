@@ -7,6 +7,7 @@ A hand ends in one of these ways (:attr:`HandResult.reason`):
 ``knock``           a knock the knocker won; ``undercut``: a defender won it;
 ``gin``, ``big gin`` knocks with no deadwood
 ``show``            a valid declaration
+``special hand``    a special hand declared (Tonk's 49 or 50 dealt)
 ``drops``           everybody but one player dropped out; ``wrong show``: the same, the
                     last to leave having shown wrongly
 ``stock exhausted`` the stock ran out and the rules end the hand there
@@ -153,6 +154,10 @@ def score_hand(game, reason: Ending, winner: int | None = None, rummy: bool = Fa
         count_all()
         _show_owed(game, live, winner, pens, owed, details)
         takers = [winner]
+    elif reason is Ending.SPECIAL:
+        count_all()
+        _special_owed(game, live, winner, pens, owed, details)
+        takers = [winner]
     elif reason in KNOCK_ENDINGS:
         reason, winner, pay = settlement.knock(game, reason, winner, live, pens, details)
         takers = [winner]
@@ -198,6 +203,18 @@ def _show_owed(game, live: list, winner: int, pens: list, owed: list, details: d
             details.setdefault("valid shows", []).append(p)
         else:
             owed[p] = pens[p]
+
+
+def _special_owed(game, live: list, winner: int, pens: list, owed: list, details: dict) -> None:
+    """After a special hand is declared: the declarer counts nothing; every other player
+    (not the declarer's partner) owes the rule's fixed amount, or their count times its
+    factor."""
+    rule = game.ruleset.special[details["special hand"]]
+    for p in live:
+        if p == winner:
+            pens[p] = 0
+        elif _team(game, p) != _team(game, winner):
+            owed[p] = rule.each if rule.each is not None else pens[p] * (rule.factor or 1)
 
 
 def _pay(sc, scores: list, owed: list, takers: list, winner, bonus: int, pay: list,

@@ -6,12 +6,12 @@ a chance step, so a seed or a record of the steps replays a game exactly) or
 :data:`TERMINAL`. ``legal_actions()`` lists the moves, sorted; ``apply()`` makes one,
 given as an :class:`~rulespec.engine.actions.Action` or its string, and raises
 :class:`~rulespec.engine.errors.IllegalMove` (naming the rule) for anything else, leaving
-the game untouched.
-
-Every behaviour is read from the variant's ``Ruleset``: no variant is named here.
+the game untouched. Every behaviour is read from the variant's ``Ruleset``: no variant
+is named here.
 
 A hand moves through these phases (``Game.phase``):
 
+``declare``   a seat dealt a special hand declares it (``declare``) or ``pass``
 ``offer``     the upcard is offered (``draw discard`` or ``pass``) before the first turn
 ``draw``      a turn begins: draw (stock, discard, push), or drop, miss a turn, or ``pass``
               when the stock is exhausted and that ends the hand
@@ -66,6 +66,7 @@ from .mechanics.rearranging import Rearranging
 from .mechanics.replacing import Replacing
 from .mechanics.seating import Seating
 from .mechanics.shows import Shows
+from .mechanics.special_hands import SpecialHands
 from .mechanics.taking import TakingDiscards
 from .mechanics.use_drawn import UseDrawn
 from .phases import Ending, Phase
@@ -77,8 +78,7 @@ TERMINAL = -4
 
 #: attributes that are not game state: the rules, caches, the shuffler (its state is)
 _NOT_STATE = frozenset({"variant", "ruleset", "game_rules", "rules", "_legal", "_legal_map", "_rng",
-                        "_scratch",
-                        "_narrows"})
+                        "_scratch", "_narrows"})
 
 #: moves in one hand beyond which a caller should suspect a hand that cannot end
 SAFETY_LIMIT = MAX_HAND_ACTIONS
@@ -96,7 +96,7 @@ def new_game(variant, players: int | None = None, seed: int | None = None, deck=
 
 class Game(Dealing, Drawing, Pushing, Claims, Playing, Melding, Opening, LayingOff, Replacing,
            Discarding, Knocking, Shows, Drops, Exhaustion, HandEnd, MeldTaken, PlayOrDraw,
-           Rearranging, Seating, TakingDiscards, UseDrawn):
+           Rearranging, Seating, TakingDiscards, UseDrawn, SpecialHands):
     """A game in progress. See the module docstring for the phases.
 
     The core: construction, the public API, turns, chance steps and the dispatch of

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from .. import cards as C
 from ..ruleset import Ruleset
-from . import game_checks, playable_checks, problems, tile_checks
+from . import game_checks, playable_checks, problems, special_checks, tile_checks
 from .problems import Checks, Problem, player_counts, rounds, said
 
 MAX_RUN = 13  # no run can repeat a rank, whatever the ace rule
@@ -396,7 +396,8 @@ def drops_only_with_penalty_scoring(r: Ruleset, doc: dict):
 
 
 #: every check by code, in the order they run: these, then game_checks', then playable_checks'
-CHECKS = {**check, **game_checks.check, **playable_checks.check, **tile_checks.check}
+CHECKS = {**check, **game_checks.check, **playable_checks.check, **tile_checks.check,
+          **special_checks.check}
 
 
 def run(ruleset: Ruleset, doc: dict, sources: dict, texts: dict[str, str]):

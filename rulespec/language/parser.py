@@ -23,7 +23,7 @@ TOPICS = (
     "wild", "replace wilds", "melds", "deal", "upcard", "draw", "push", "may i", "melding",
     "lay off", "discard", "going out", "opening", "knock", "gin", "show", "drops", "stock",
     "scoring", "game", "terms", "not enforced",
-    "seating", "table",
+    "seating", "table", "special hands",
 )
 
 # How the grammar's token names read to a person.

@@ -21,10 +21,11 @@ from .schema import either, term_words
 from .transform_terms import TermWords
 from .transform_points import PointClauses
 from .transform_rounds import RoundStatements
+from .transform_special import SpecialClauses
 
 # Paths whose clauses add items to one list rather than set one value.
 APPEND_PATHS = frozenset({"deck.packs", "deal.sizes", "wilds.ranks", "wilds.cards", "not_enforced",
-                          "knock.by_upcard", "scoring.by_upcard"})
+                          "knock.by_upcard", "scoring.by_upcard", "special"})
 
 #: The words of a provenance marker, ``(common rule: …)``: where a rule comes from.
 MARK_KINDS = ("source", "common rule", "house choice")
@@ -129,7 +130,7 @@ def _upcard(tree: Tree) -> dict:
     return {"rank": word[0].upper()}
 
 
-class RuleTransformer(TilesClauses, TermWords, PointClauses, RoundStatements):
+class RuleTransformer(TilesClauses, TermWords, PointClauses, RoundStatements, SpecialClauses):
     """Walks one file's parse tree and collects its assignments."""
 
     def __init__(self, text: str, filename: str):

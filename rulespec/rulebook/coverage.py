@@ -102,6 +102,14 @@ APPLIES_WHEN: dict[str, tuple[Callable[[Ruleset], bool], str]] = {
                              "a joker in an opening counts as the card it stands for"),
     "opening.values.wild": (lambda rs: _wild_cards(rs) and not rs.opening.wild_counts_as_natural,
                             "a wild card in an opening counts as the card it stands for"),
+    # a special hand's pattern says which of its numbers it has
+    "special.*.pairs": (lambda rs: any(h.pattern == "pairs" for h in rs.special),
+                        "only a hand of pairs counts pairs"),
+    **{f"special.*.{f}": (lambda rs: any(h.pattern == "count" for h in rs.special),
+                          "only a hand that counts points has a count to reach")
+       for f in ("least", "most")},
+    "special.*.factor": (lambda rs: any(h.each is None for h in rs.special),
+                         "a fixed amount owed replaces the count times a factor"),
     # a turn that plays or draws (Rummikub) draws only from the stock and has no discard
     **{f"turn.{f}": (lambda rs: not rs.turn.play_or_draw, _PLAY_OR_DRAW)
        for f in ("draw_from", "discard_taken", "max_discard_draws", "meld_taken_at_once",

@@ -263,6 +263,27 @@ def _ending(ir):
         "void": "none: the hand is void"}[st["outcome"]]
 
 
+def _special(ir):
+    """Each special hand in a phrase: what it holds, when, must or may, what the others owe."""
+    out = []
+    for h in ir.get("special") or ():
+        held = {"pairs": lambda: f"{W.plural(h['pairs'] or 0, 'pair')} of identical cards",
+                "one suit": lambda: "every card of one suit",
+                "count": lambda: f"a hand counting {_count_range(h['least'], h['most'])}"}[h["pattern"]]()
+        when = "when dealt" if h["when"] == "dealt" else "after drawing"
+        owed = (W.points(h["each"]) if h["each"] is not None
+                else f"their count {W.times(h['factor'])}" if (h["factor"] or 1) != 1 else "their count")
+        out.append(f"{held} {when}, which {'must' if h['must'] else 'may'} be declared, and the "
+                   f"others owe {owed}")
+    yield "Special hands", "; ".join(out) or "none"
+
+
+def _count_range(lo, hi) -> str:
+    if lo is None or hi is None:
+        return f"{hi} or less" if lo is None else f"{lo} or more"
+    return str(lo) if lo == hi else f"{lo} {'or' if hi == lo + 1 else 'to'} {hi}"
+
+
 def _scoring(ir):
     s = ir["scoring"]
     yield "Scoring", {"winner collects": "the winner collects the value of the other hands",
@@ -365,6 +386,7 @@ FACTS: tuple[tuple[tuple[str, ...], Callable], ...] = (
     (("turn",), _turn),
     (("opening",), _opening),
     (("going_out", "knock", "gin", "show", "drops", "stock"), _ending),
+    (("special",), _special),
     (("scoring",), _scoring),
     (("game",), _game),
     (("terms",), _terms),

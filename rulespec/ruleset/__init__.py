@@ -20,7 +20,7 @@ from ..memo import attach
 
 from .convert import _bare, _structured, field_pattern, from_dict, leaves, to_plain
 from .endings import (ByUpcard, Drops, Exhaustion, GameBonus, GameEnd, Gin, GoingOut, Knock,
-                      KnockScoring, Rummy, Scoring, Show)
+                      KnockScoring, Rummy, Scoring, Show, SpecialHand)
 from .table import (Aces, Between, CardValue, Deck, Melds, PackRule, Partnerships, Replace,
                     RunRule, SetRule, TableRules, Values, Wilds)
 from .turns import (Claims, Contract, Deal, HandSize, LayOff, Opening, Push, Rearrange,
@@ -32,7 +32,8 @@ __all__ = [
     "Exhaustion", "GAME_WIDE", "GameBonus", "GameEnd", "Gin", "GoingOut", "HandSize", "Knock",
     "KnockScoring", "LayOff", "Melds", "Opening", "Origin", "PackRule", "Partnerships", "Push",
     "Rearrange", "Replace", "Requirement", "RoundRules", "Ruleset", "RunRule", "Rummy", "Scoring",
-    "Seating", "SetRule", "Show", "TableRules", "TakeDiscards", "Terms", "Turn", "Values", "Wilds",
+    "Seating", "SetRule", "Show", "SpecialHand", "TableRules", "TakeDiscards", "Terms", "Turn",
+    "Values", "Wilds",
     "field_paths", "field_pattern", "from_dict", "from_ir", "leaves", "to_plain",
 ]
 
@@ -85,6 +86,7 @@ class Ruleset:
     gin: Gin | None = None
     show: Show | None = None
     drops: Drops | None = None
+    special: tuple[SpecialHand, ...] = ()  # hands declared to end the hand at once
     stock: Exhaustion = Exhaustion()
     scoring: Scoring = Scoring()
     game: GameEnd = GameEnd()

@@ -47,6 +47,25 @@ class Show:
 
 
 @dataclass(frozen=True)
+class SpecialHand:
+    """A hand that may (``must``: must) be declared, ``when`` it is dealt (before the first
+    turn) or on the holder's ``turn`` after drawing, and ends the hand at once (Tonk's 49 or
+    50 dealt, Marriage's dublees). ``pattern``: "count" (the hand counts ``least`` to
+    ``most`` points, None: no bound), "pairs" (``pairs`` pairs of identical cards) or
+    "one suit" (every card of one suit). Each other player owes their count times ``factor``
+    or, where set, the fixed ``each``."""
+
+    pattern: str
+    when: str = "dealt"  # "dealt" | "turn"
+    least: int | None = None
+    most: int | None = None
+    pairs: int | None = None
+    must: bool = False
+    factor: int | None = None
+    each: int | None = None
+
+
+@dataclass(frozen=True)
 class Drops:
     first: int
     middle: int

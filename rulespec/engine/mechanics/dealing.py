@@ -128,9 +128,15 @@ class Dealing:
             self._set_knock_max()
 
     def _begin(self) -> None:
-        """The deal is done: offer the upcard where the rules say so, else the first turn."""
-        rs = self.ruleset
+        """The deal is done: special hands dealt are declared first (mechanic special_hands),
+        then play begins."""
         self.dealt = [len(h) for h in self.hands]
+        if not self._offer_specials():
+            self._begin_play()
+
+    def _begin_play(self) -> None:
+        """Offer the upcard where the rules say so, else the first turn."""
+        rs = self.ruleset
         if rs.deal.offer and self.discards:
             roles = {"non-dealer": self.starter, "dealer": self.dealer}
             self.offerees = [roles[r] for r in rs.deal.offer if r in roles]

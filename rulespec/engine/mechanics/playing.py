@@ -59,6 +59,7 @@ class Playing:
     def _play_moves(self) -> list:
         acts = self._play_actions()
         # without melds on the table the list is built in order, with no duplicates
-        return ordered(acts) if self.ruleset.melds.on_table else acts
+        acts = ordered(acts) if self.ruleset.melds.on_table else acts
+        return self._with_declares(acts) if self.ruleset.special else acts
 
     PHASES = {Phase.PLAY: _play_moves}

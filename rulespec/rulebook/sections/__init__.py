@@ -30,6 +30,7 @@ from .rounds import Rounds
 from .scoring import Scoring
 from .settlement import Settlement
 from .shows import Shows
+from .special_hands import SpecialHands
 from .tiles import Tiles
 from .table_rules import TableRules
 from .turn import Turn
@@ -42,7 +43,7 @@ from .worked import Worked
 class Sections(Origin, Overview, Cards, Wilds, Replacing, Values, Melds, Deal, Turn, Drawing,
                Pushing, Claims, Melding, LayingOff, Discarding, Opening, GoingOut, Knocking,
                Shows, Exhaustion, Scoring, Worked, Ending, Rounds, Unenforced, Settlement,
-               Tiles, TableRules):
+               Tiles, TableRules, SpecialHands):
     """Every section of a page: the mechanics' mixins in the order of the page."""
 
 
