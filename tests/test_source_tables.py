@@ -59,7 +59,6 @@ def page_parts(name: str) -> tuple[str, str]:
     return plain(head + "\n" + after), plain(not_enforced)
 
 
-@pytest.mark.xfail(strict=True, reason="issue 16: the tables of source rules are not written yet")
 def test_every_seed_variant_has_a_table():
     missing = [name for name in SEED if not (TABLES / f"{name}.md").exists()]
     assert not missing, f"no table of source rules in docs/sources/ for {missing}"
