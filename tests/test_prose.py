@@ -164,3 +164,21 @@ def test_the_discard_step_does_not_offer_a_card_that_is_already_on_the_table(pat
     assert "the card you just took" not in discard
     assert "You may not discard the card you took" not in discard
     assert ("cards you took from above" in discard) == (path == "rummy500")
+
+
+@pytest.mark.parametrize("clause, said", [("with deadwood under 20", "less than 20 points"),
+                                          ("with deadwood at most 7", "7 points or less"),
+                                          ("with deadwood at most 14", "less than 15 points")])
+def test_a_knock_limit_reads_as_a_card_player_says_it(clause, said):
+    """`under 20` is not printed "19 or less"; an odd limit keeps "or less"."""
+    text = f'variant "House"\nextends "gin"\nknock: {clause}\n'
+    knocking = next(line for line in render_page(rulespec.compile_text(
+        text, name="house.rules", base_dir=VARIANTS)).splitlines() if "**Knocking.**" in line)
+    assert f"is {said}, you may knock" in knocking
+
+
+def test_the_gin_page_says_gin_cannot_be_undercut():
+    """The source: 'undercut is impossible, since there is no value lower than 0'; the
+    engine never lets a defender beat gin (engine/settlement.knock)."""
+    assert "goes gin scores the opponent's deadwood plus a bonus of 30 points, and cannot be " \
+           "undercut." in page("gin")

@@ -22,7 +22,9 @@ class Knocking(Base):
             term = ("no more than the value of the upcard (the card turned up to start the "
                     "discard pile; everyone may ask what it was)")
         elif m != "any":
-            term = (f"less than {W.points(m + 1)}" if m + 1 in (10, 5, 15) else
+            # the IR holds the most a knock may have; a round number above it is how a card
+            # player says it ("under 200", not "199 or less"); both are exact
+            term = (f"less than {W.points(m + 1)}" if (m + 1) % 5 == 0 else
                     f"{W.points(m)} or less")
         when = ("You may knock at the end of a turn at any count, however much deadwood you hold"
                 if m == "any" else

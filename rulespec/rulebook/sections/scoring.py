@@ -84,7 +84,7 @@ class Scoring(Base):
                f"undercut the knocker and scores the difference plus a bonus of "
                f"{W.points(knock['undercut'])}.",
                f"**Gin.** A player who goes gin scores the opponent's deadwood plus a bonus of "
-               f"{W.points(knock['gin'])}."]
+               f"{W.points(knock['gin'])}, and cannot be undercut."]
         if self.rs.gin is not None and self.rs.gin.big_gin:
             out.append(f"**Big gin** scores the opponent's deadwood plus "
                        f"{W.points(knock['big_gin'])}.")
