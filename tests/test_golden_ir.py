@@ -51,5 +51,5 @@ def test_generated_folder_matches_the_compiler():
 def test_the_ir_is_plain_json_with_a_span_for_every_rule():
     ir = rulespec.load(ROOT / "variants" / "gin.rules").ir
     assert ir["sources"]["knock.max_deadwood"] == {
-        "file": "variants/gin.rules", "line": 22, "column": 10, "end_line": 22, "end_column": 32}
+        "file": "variants/gin.rules", "line": 23, "column": 10, "end_line": 23, "end_column": 32}
     assert list(ir)[:4] == ["name", "players", "deck", "aces"]  # canonical order: the ruleset's fields

@@ -55,10 +55,12 @@ class Placed(str):
     spots: tuple[tuple[int, frozenset], ...] = ()
 
     @classmethod
-    def of(cls, parts: list[tuple[str, set]], sep: str, head: str = "") -> Placed:
+    def of(cls, parts: list[tuple], sep: str, head: str = "") -> Placed:
+        """``parts`` are ``(text, reads)``, or ``(text, reads, glue)`` for a part joined to
+        the one before by ``glue`` instead of ``sep`` (two sentences of one paragraph)."""
         text, spots = head, []
-        for i, (part, reads) in enumerate(parts):
-            text += (sep if i else "") + part
+        for i, (part, reads, *glue) in enumerate(parts):
+            text += (glue[0] if glue else sep if i else "") + part
             lead = part.find("\n\n")  # a marker ends the part's lead paragraph
             at = None if part.startswith("|") else len(text) - len(part) + (
                 len(part) if lead < 0 else lead)

@@ -20,9 +20,12 @@ def _cards(n: int | None) -> str:
 class Deal(Base):
     def deal_md(self, d) -> Iterator:
         parts = []
-        for make in (self.rotation_text, self.sizes_text, self.extra_text, self.upcard_text,
-                     self.offer_text):
-            parts += self.parts(make, d)
+        for make in (self.first_dealer_text, self.next_dealer_text, self.sizes_text,
+                     self.extra_text, self.upcard_text, self.offer_text):
+            made = self.parts(make, d)
+            if make == self.next_dealer_text:  # the same paragraph, its own marker
+                made = [(text, reads, " ") for text, reads in made]
+            parts += made
         if self.rs.wilds.cut:
             parts.append(("One card is then cut at random from the stock to choose the wild "
                           f"joker for the {self.vocab.unit} (see [The cards](#the-cards)).",
@@ -30,30 +33,29 @@ class Deal(Base):
         yield "deal", 0, Placed.of(parts, "\n\n")
 
     def seating_md(self, s) -> Iterator:
-        """``seating:`` is stated with the deal (:meth:`rotation_text`) and the turn."""
+        """``seating:`` is stated with the deal (:meth:`first_dealer_text, next_dealer_text`) and the turn."""
         return iter(())
 
-    def rotation_text(self, d) -> str:
-        """Who deals first and who deals next (``seating:``, and ``deal.rotation``)."""
-        seat = self.ir["seating"]
-        rot = "to the left (clockwise)" if d["rotation"] == "left" else "to the right"
-        first = seat["first_dealer"]
-        nxt = seat["next_dealer"]
+    def first_dealer_text(self, d) -> str:
+        """Who deals first (``seating.first_dealer``)."""
+        first = self.ir["seating"]["first_dealer"]
         if first == "random":
-            text = "The first dealer is chosen at random"
-            if nxt == "in turn":
-                return f"{text}; after each {self.vocab.unit} the deal passes {rot}."
-        else:
-            side = "highest" if first == "high card" else "lowest"
-            order = CUT_ORDER + (f", {CUT_JOKER}" if self.rs.deck.jokers else "")
-            text = (f"To choose the first dealer, each player cuts a card from the shuffled "
-                    f"pack ({order}); the player with the {side} card deals first, and "
-                    f"players who tie for it cut again")
+            return "The first dealer is chosen at random."
+        side = "highest" if first == "high card" else "lowest"
+        order = CUT_ORDER + (f", {CUT_JOKER}" if self.rs.deck.jokers else "")
+        return (f"To choose the first dealer, each player cuts a card from the shuffled pack "
+                f"({order}); the player with the {side} card deals first, and players who tie "
+                f"for it cut again.")
+
+    def next_dealer_text(self, d) -> str:
+        """Who deals each later hand (``seating.next_dealer``, and ``deal.rotation``): a
+        sentence of its own, so that a marker on either rule lands on its sentence."""
+        rot = "to the left (clockwise)" if d["rotation"] == "left" else "to the right"
+        nxt, unit = self.ir["seating"]["next_dealer"], self.vocab.unit
         if nxt == "in turn":
-            return f"{text}. After each {self.vocab.unit} the deal passes {rot}."
-        unit = self.vocab.unit
-        return (f"{text}. After each {unit} the {nxt} of the {unit} deals the next one; when "
-                f"the {unit} has no single {nxt}, the deal passes {rot}.")
+            return f"After each {unit} the deal passes {rot}."
+        return (f"After each {unit} the {nxt} of the {unit} deals the next one; when the {unit} "
+                f"has no single {nxt}, the deal passes {rot}.")
 
     def grid(self, d) -> tuple[dict, list[int], list[int]]:
         """Cards dealt by (players, round), read as the engine reads them
