@@ -33,7 +33,7 @@ def environment() -> jinja2.Environment:
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=False, trim_blocks=True,
         lstrip_blocks=True, undefined=jinja2.StrictUndefined)
-    env.filters.update(number=W.number, points=W.points, join=W.join)
+    env.filters.update(number=W.number, points=W.points, join=W.join, plural=W.plural)
     return env
 
 

@@ -1,10 +1,12 @@
 """A turn, step by step: drawing (or pushing), claims, melding, laying off, replacing a
-wild card, discarding; each step is stated by its mechanic's module."""
+wild card, discarding; each step is stated by its mechanic's module, the opening words
+in ``templates/prose/turn.md.j2``."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
+from .. import prose
 from ..provenance import Placed
 from .base import Base
 
@@ -22,10 +24,6 @@ class Turn(Base):
         steps += self.parts(self.play_or_draw_steps if no_discard else self.discarding_steps, t)
         side, way = (("left", "clockwise") if self.ir["seating"]["play"] == "left"
                      else ("right", "counterclockwise"))
-        intro = (f"The player to the dealer's {side} starts, and play goes on {way}. "
-                 "Each turn has these steps:\n\n")
-        if self.rs.deal.offer:
-            intro = ("After the upcard has been offered, the players take turns. Each turn has "
-                     "these steps:\n\n")
+        intro = prose.say("turn", "intro", offer=self.rs.deal.offer, side=side, way=way) + "\n\n"
         numbered = [(f"{i}. {s}", reads) for i, (s, reads) in enumerate(steps, 1)]
         yield "turn", 0, Placed.of(numbered, "\n", intro)
