@@ -182,3 +182,12 @@ def test_the_gin_page_says_gin_cannot_be_undercut():
     engine never lets a defender beat gin (engine/settlement.knock)."""
     assert "goes gin scores the opponent's deadwood plus a bonus of 30 points, and cannot be " \
            "undercut." in page("gin")
+
+
+def test_a_void_hand_of_a_one_deal_game_ends_the_game_and_is_not_dealt_again():
+    """OpenSpiel's Gin is one deal (`game: 1 deal`): the engine ends the game after a void
+    hand with every total at 0, so the page may not promise another deal."""
+    stock = next(line for line in page("house/gin-openspiel").splitlines()
+                 if line.startswith("**The stock.**"))
+    assert "dealt again" not in stock
+    assert "the game, a single hand, ends in a draw" in stock

@@ -33,7 +33,8 @@ class Deal(Base):
         yield "deal", 0, Placed.of(parts, "\n\n")
 
     def seating_md(self, s) -> Iterator:
-        """``seating:`` is stated with the deal (:meth:`first_dealer_text, next_dealer_text`) and the turn."""
+        """``seating:`` is stated with the deal (:meth:`first_dealer_text`,
+        :meth:`next_dealer_text`) and the turn."""
         return iter(())
 
     def first_dealer_text(self, d) -> str:

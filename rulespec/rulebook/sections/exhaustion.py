@@ -1,111 +1,55 @@
 """Stock exhaustion: what happens when the stock runs out (the hand ends, is void, or the
 discard pile becomes the stock, so many times), how such a hand is scored, and a hand that
-nobody can ever finish."""
+nobody can ever finish. The words are in ``templates/prose/exhaustion.md.j2``."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
 from ... import cards as C
+from .. import prose
 from .. import words as W
 from ..provenance import OWN
 from .base import Base
 from .scoring import COUNTED
 
-#: the engine shares what the lowest hand collects among hands that tie (engine/scoring.py)
-TIE_SHARE = "Players who tie for the lowest count share those points equally."
 
 
 class Exhaustion(Base):
+    """The words are in ``templates/prose/exhaustion.md.j2``."""
+
     def stock_md(self, s) -> Iterator:
+        method = self.rs.scoring.method
         if s.get("stalemate", "end") == "play on":
-            yield "ending", 7, ("A hand in which no one can ever go out is played on all the "
-                                "same, until the stock rules above end it.")
+            yield "ending", 7, prose.say("exhaustion", "stalemate_play_on")
         elif self.rs.stalemate_applies:
             if "stock.stalemate" not in self.variant.ir.get("sources", {}):  # no file says it
                 self.own.append((OWN, None, ("stock.stalemate",)))
-            yield "ending", 7, ("**A hand nobody can finish.** When every hand has become too "
-                                "small to lay down a new meld and no card left off the table fits "
-                                "onto a meld there, nobody can ever go out: the hand ends at "
-                                "once, and " + self.stock_scored(s["outcome"]) + ".")
+            yield "ending", 7, prose.say("exhaustion", "stalemate", outcome=s["outcome"],
+                                         method=method)
         last = s.get("last_discard", "any")
         rem = s["remaining"]
-        # with cards left, "exhausted" is defined once, so the page and the lead say one thing
-        defined = ("" if rem == 0 else f"The stock counts as exhausted when only "
-                   f"{W.plural(rem, 'card')} are left in it. ")
-        when = "When the stock runs out" if rem == 0 else "When the stock is exhausted"
-        void_at_wall = s["action"] == "end" and s["outcome"] == "void"
-        if last == "knock" and not void_at_wall:  # else the stock rule below says it
-            yield "ending", 6, ("Once the stock is exhausted, the top card of the discard pile "
-                                "may be taken only by a player who then knocks at once.")
-        if s["action"] != "end":  # the pile is reused; the hand ends only after the last reuse
+        void = s["action"] == "end" and s["outcome"] == "void"
+        if last == "knock" and not void:  # else the stock rule below says it
+            yield "ending", 6, prose.say("exhaustion", "knock_only")
+        action, times = s["action"], None
+        if action != "end":  # the pile is reused; the hand ends only after the last reuse
             times = s["times"]
-            text = self.restock_text(when, s["action"], times, last)
-            if times is not None:
-                text += self.exhausted_scored(s["outcome"])
-        elif void_at_wall:
-            text = self.void_text(when, last)
-        elif self.rs.turn.play_or_draw:  # no discard pile: players pass until all have
-            text = (f"{when}, a player who does not play passes, and the hand ends when every "
-                    "player has passed in turn.")
-            text += self.exhausted_scored(s["outcome"])
-        else:
-            text = (f"{when}, the hand ends at once: nobody may take the top discard."
-                    if last == "none" else
-                    f"{when} and the next player does not want the top discard, the hand ends.")
-            text += self.exhausted_scored(s["outcome"])
-        yield "ending", 5, "**The stock.** " + defined + text
-
-    @staticmethod
-    def void_text(when: str, last: str) -> str:
-        """The hand is void at the wall; the engine still offers the top discard to the
-        player to move (engine/mechanics/exhaustion.py), freely or only to knock."""
-        void = "the hand is void: nobody scores, and the cards are dealt again."
-        if last == "none":
-            return f"{when} before anyone has ended the hand, {void}"
-        if last == "knock":
-            return (f"{when} before anyone has ended the hand, the next player may take the top "
-                    f"card of the discard pile only to knock at once; if they do not, {void}")
-        return f"{when} and the next player does not want the top discard, {void}"
-
-    def exhausted_scored(self, outcome: str) -> str:
-        """How a hand the stock ended is scored, as sentences to follow the stock rule."""
-        if outcome != "differences":
-            return f" Then {self.stock_scored(outcome)}."
-        count = self.ir["scoring"]["count"]
-        counted = "the cards left in their hand" if count == "all" else COUNTED[count]
-        text = (f" Everyone counts {counted}; the player with the lowest count wins and scores "
-                f"the differences between their count and each other player's. {TIE_SHARE}")
-        ex = self.differences_example()
-        return text + (" " + ex if ex else "")
-
-    @staticmethod
-    def restock_text(when: str, action: str, times: int | None, last: str) -> str:
-        how = ("turned over without shuffling" if action == "turn over" else "shuffled")
-        text = (f"{when} and the next player does not want the top discard, the discard pile is "
-                f"{how} to form a new stock, and play goes on.")
-        if times is not None:
-            often = {1: "once", 2: "twice"}.get(times, f"{W.number(times)} times")
-            text += f" This may be done only {often}" + (
-                ", and as soon as the stock runs out again the hand ends: nobody may take the "
-                "top discard." if last == "none" else
-                ": when the stock runs out again, the hand ends.")
-        return text
-
-    def stock_scored(self, outcome: str) -> str:
-        """How a hand that nobody went out of is scored, as a clause."""
-        if outcome == "void":
-            return "the hand is void: nobody scores"
+        outcome = s["outcome"] if action == "end" or times is not None else None
+        counted = example = ""
         if outcome == "differences":
-            return ("the player with the lowest count of cards left in hand scores the "
-                    "differences between that count and each other player's (players who tie "
-                    "for the lowest count share them equally)")
-        if self.rs.scoring.method == "penalty":
-            return "everyone scores the cards left in their hand as penalty points"
-        if self.rs.scoring.method == "owner":
-            return ("each player scores their cards on the table less the cards left in their "
-                    "hand, as when a player goes out")
-        return "nobody scores for the hand"
+            count = self.ir["scoring"]["count"]
+            counted = "the cards left in their hand" if count == "all" else COUNTED[count]
+            example = self.differences_example()
+        yield "ending", 5, prose.say(
+            "exhaustion", "stock", left=rem,
+            # with cards left, "exhausted" is defined once, so the page and the lead agree
+            when="When the stock runs out" if rem == 0 else "When the stock is exhausted",
+            last=last, action=action,
+            how="turned over without shuffling" if action == "turn over" else "shuffled",
+            times=times, void=void, rounds=self.ir["game"]["rounds"] if void else None,
+            play_or_draw=action == "end" and self.rs.turn.play_or_draw,
+            outcome=outcome, method=method, counted=counted, example=example)
 
     def differences_example(self) -> str:
         hands = ["2S 4H", "KS 5D", "7C", "QH 9D 2C"]
