@@ -1,11 +1,12 @@
 """Scoring a hand: who scores what (winner collects, penalty points, knock arithmetic),
 caps, undercut and gin bonuses, going rummy, shows; then a worked example computed by the
-meld code (:mod:`.worked`)."""
+meld code (:mod:`.worked`). The words are in ``templates/prose/scoring.md.j2``."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
+from .. import prose
 from .. import words as W
 from .base import Base
 
@@ -16,37 +17,36 @@ COUNTED = {"all": "all the cards left in their hand",
 
 
 class Scoring(Base):
+    """The words are in ``templates/prose/scoring.md.j2``."""
+
     def scoring_md(self, s) -> Iterator:
         rs = self.rs
         method, cap, knock, rummy = s["method"], s["cap"], s["knock"], s["rummy"]
         wrong, valid = s["wrong_show"], s["valid_show"]
         count = None if method == "knock" else s["count"]  # a knock counts deadwood
         lowest = knock is not None and knock["winner"] == "lowest"  # module settlement
-        out = [self.lowest_wins_text(knock, s["settle"]) if lowest
-               else self.who_scores(method, count, knock)]
+        out = [self.lowest_wins_text(knock, s["settle"]) if lowest else prose.say(
+            "scoring", "who_scores", method=method, counted=COUNTED.get(count, ""),
+            partners=rs.partnerships is not None, show=rs.show is not None,
+            knock=knock is not None)]
         if count == "show" and rs.show is not None:
-            pure = rs.show.pure
-            out.append(f"A losing player who holds {W.plural(rs.show.sequences, self.vocab.run)}"
-                       + (f", {W.number(pure)} of them pure," if pure else "")
-                       + " counts only the cards outside melds; a player who does not counts "
-                         "every card.")
+            out.append(prose.say("scoring", "show_count", pure=rs.show.pure,
+                                 runs=W.plural(rs.show.sequences, self.vocab.run)))
         if cap is not None:
-            out.append(f"No hand costs more than {W.points(cap)}.")
+            out.append(prose.say("scoring", "cap", points=cap))
         if knock is not None:
             out += (self.lowest_knock_scores(knock, s["settle"]) if lowest or s["settle"] == "pairs"
                     else self.knock_scores(knock))
         if rummy is not None:
-            out.append(self.rummy_text(rummy, method))
+            out.append(prose.say("scoring", "rummy", times=rummy["multiplier"],
+                                 bonus=rummy["bonus"], penalty=method == "penalty"))
         if wrong is not None:
-            out.append(f"**Wrong show.** A player whose show is not valid scores "
-                       f"{W.points(wrong)}.")
+            out.append(prose.say("scoring", "wrong_show", points=wrong))
         if valid is not None:
-            out.append(f"A losing player who shows a valid hand of their own scores "
-                       f"{W.points(valid)}.")
+            out.append(prose.say("scoring", "valid_show", points=valid))
         for r in s.get("by_upcard") or ():
-            out.append(f"When the upcard (the card turned up to start the discard pile) is "
-                       f"{W.upcard_kind(r)}, every score of the hand, bonuses included, is "
-                       f"{W.times(r['value'])}.")
+            out.append(prose.say("scoring", "by_upcard", kind=W.upcard_kind(r),
+                                 times=W.times(r["value"])))
         if s["settle"] is not None:
             out.append(self.payments_text(s["settle"]))
         yield "scoring", 1, "\n\n".join(out)
@@ -54,53 +54,9 @@ class Scoring(Base):
         if example:
             yield "scoring", 9, example
 
-    def who_scores(self, method: str, count: str | None, knock) -> str:
-        rs = self.rs
-        counted = COUNTED.get(count, "")
-        if method == "winner collects":
-            return (f"When a player goes out, every other player counts {counted}, and the player "
-                    f"who went out scores the total of all their counts.")
-        if method == "penalty":
-            if rs.partnerships is not None:
-                return (f"When a player goes out, that player's team scores nothing for the hand "
-                        f"(the partner's cards do not count); the two opponents each count "
-                        f"{counted.replace('their hand', 'their hands')}, and their team scores "
-                        f"the total as penalty points.")
-            return (f"When a player {'makes a valid show' if rs.show else 'goes out'}, "
-                    f"every other player counts {counted} and scores that many penalty points; "
-                    f"the winner of the hand scores nothing.")
-        if method == "owner":
-            return ("When the hand ends, each player scores the value of every card they put on "
-                    "the table in it, their own melds and the cards they laid off onto anyone's "
-                    f"melds, less the value of {counted} (a hand can score below zero).")
-        if knock is None:
-            return "Each hand is scored on the deadwood of the two hands."
-        return ("When a player knocks, each player counts their deadwood (after laying off). "
-                "If the knocker's count is lower, the knocker scores the difference.")
-
     def knock_scores(self, knock) -> list[str]:
-        tie = ("equal to or lower than" if knock["ties"] == "defender" else "lower than")
-        out = [f"**Undercut.** If the opponent's count is {tie} the knocker's, the opponent has "
-               f"undercut the knocker and scores the difference plus a bonus of "
-               f"{W.points(knock['undercut'])}.",
-               f"**Gin.** A player who goes gin scores the opponent's deadwood plus a bonus of "
-               f"{W.points(knock['gin'])}, and cannot be undercut."]
+        out = [prose.say("scoring", "undercut", ties=knock["ties"], bonus=knock["undercut"]),
+               prose.say("scoring", "gin", bonus=knock["gin"])]
         if self.rs.gin is not None and self.rs.gin.big_gin:
-            out.append(f"**Big gin** scores the opponent's deadwood plus "
-                       f"{W.points(knock['big_gin'])}.")
+            out.append(prose.say("scoring", "big_gin", bonus=knock["big_gin"]))
         return out
-
-    def rummy_text(self, rummy, method: str) -> str:
-        text = ("**Going rummy.** A player who goes out in a single turn, without having melded "
-                "or laid off any card before, goes rummy: ")
-        # under penalty points the winner's bonus comes off their own total (engine/scoring.py)
-        bonus = (f"{W.points(rummy['bonus'])} are taken off the winner's total"
-                 if method == "penalty"
-                 else f"the winner scores a bonus of {W.points(rummy['bonus'])}")
-        times = rummy["multiplier"]
-        if times > 1 and rummy["bonus"]:
-            return text + f"the score for the hand is multiplied by {times}, and {bonus}."
-        if times > 1:
-            return text + ("the score for the hand is doubled." if times == 2 else
-                           f"the score for the hand is multiplied by {times}.")
-        return text + f"{bonus}."
