@@ -1,11 +1,13 @@
 """Opening requirements: the contract of each round, or the points a player's first melds
-must be worth (with examples counted by the meld code)."""
+must be worth (with examples counted by the meld code). The words are in
+``templates/prose/opening.md.j2``; the tables are built here."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
 from ... import cards as C
+from .. import prose
 from .. import words as W
 from .base import Base
 
@@ -36,41 +38,28 @@ class Opening(Base):
             rows.append(row + [W.capital(text), W.number(fewest)])
         # with no new melds after opening, the only thing the contract comes before is laying off
         new_after = self.ir["turn"]["new_melds_after_opening"]
-        before = "making any other meld or laying off" if new_after else "laying off"
-        out = [f"Each round has its own contract: the melds a player must lay down first, all in "
-               f"one turn, before {before}. Laying down the contract "
-               f"is called {v.open('noun')}. Every player must meet the contract themselves.\n\n"
-               + self.table(head, rows)]
+        out = [prose.say("opening", "contracts", others=new_after, noun=v.open("noun"))
+               + "\n\n" + self.table(head, rows)]
         sizes = [(k, getattr(self.rs.melds, k)) for k in ("set", "run")
                  if getattr(self.rs.melds, k)]
-        out.append("Where the contract gives no size, a meld of the smallest size will do ("
-                   + W.join(f"{W.number(m.min)} cards for a {v.kind(k)}" for k, m in sizes)
-                   + ").")
+        out.append(prose.say("opening", "smallest", sizes=W.join(
+            f"{W.number(m.min)} cards for a {v.kind(k)}" for k, m in sizes)))
         if o["exact"]:
-            out.append(f"When you {v.open('verb')} you lay down exactly the melds of the "
-                       f"contract, with no extra meld.")
+            out.append(prose.say("opening", "exact", verb=v.open("verb")))
         return out
 
     def threshold_text(self, o) -> list[str]:
         ovalues = o["values"]
-        text = (f"Your first melds, laid down in one turn, must be worth at least "
-                f"{W.points(o['threshold'])} together.")
-        layoff = self.ir["turn"]["layoff"]
-        if layoff is not None:  # lay-offs may need the opening, a meld of one's own, or nothing
-            done = self.vocab.open("done")
-            text += (f" You may lay off onto melds on the table before you have {done}."
-                     if layoff["requires"] == "nothing" else
-                     f" Until you have {done} you may not lay off.")
-        if o["wild_counts_as_natural"]:
-            text += " A wild card counts as the card it stands for."
-        else:
-            text += " A wild card counts its own value."
+        layoff = self.ir["turn"]["layoff"]  # a lay-off may need the opening, or nothing
+        text = prose.say("opening", "threshold", points=o["threshold"],
+                         layoff=None if layoff is None else layoff["requires"],
+                         done=self.vocab.open("done"), natural=o["wild_counts_as_natural"])
         if ovalues is not None:
             rows = self.value_rows(ovalues)
             if not o["wild_counts_as_natural"]:  # else no wild card counts its own value
                 # a joker without an opening value counts its value in hand (melds/context.py)
                 rows += self.wild_value_rows(ovalues, self.ir["values"]["joker"] or 0)
-            text += "\n\nFor this count the cards are worth:\n\n" + self.table(
+            text += "\n\n" + prose.say("opening", "values_head") + "\n\n" + self.table(
                 ["Card", "Value"], [list(r) for r in rows])
         out = [text]
         ex = self.opening_examples()
@@ -111,5 +100,5 @@ class Opening(Base):
             rows.append([groups, W.points(value), "enough" if value >= t else "not enough"])
         if not rows:
             return ""
-        return "For example:\n\n" + self.table(["Melds", "Worth", f"To {self.vocab.open('verb')}"],
-                                                rows)
+        head = ["Melds", "Worth", f"To {self.vocab.open('verb')}"]
+        return prose.say("opening", "examples_head") + "\n\n" + self.table(head, rows)
