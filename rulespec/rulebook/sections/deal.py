@@ -1,5 +1,6 @@
 """The deal: dealer rotation, cards dealt (by player count and by round), the starter's
-extra card, the upcard (buried when wild) and the first upcard's offers."""
+extra card, the upcard (buried when wild) and the first upcard's offers. The words are in
+``templates/prose/deal.md.j2``; the tables are built here."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from collections.abc import Iterator
 from ...ruleset import Deal as DealRules
 from ...ruleset import from_dict
 from ...ruleset.turns import CUT_JOKER, CUT_ORDER
+from .. import prose
 from .. import words as W
 from ..provenance import Placed
 from .base import Base
@@ -27,9 +29,7 @@ class Deal(Base):
                 made = [(text, reads, " ") for text, reads in made]
             parts += made
         if self.rs.wilds.cut:
-            parts.append(("One card is then cut at random from the stock to choose the wild "
-                          f"joker for the {self.vocab.unit} (see [The cards](#the-cards)).",
-                          set()))
+            parts.append((prose.say("deal", "cut_wild", unit=self.vocab.unit), set()))
         yield "deal", 0, Placed.of(parts, "\n\n")
 
     def seating_md(self, s) -> Iterator:
@@ -39,24 +39,16 @@ class Deal(Base):
 
     def first_dealer_text(self, d) -> str:
         """Who deals first (``seating.first_dealer``)."""
-        first = self.ir["seating"]["first_dealer"]
-        if first == "random":
-            return "The first dealer is chosen at random."
-        side = "highest" if first == "high card" else "lowest"
         order = CUT_ORDER + (f", {CUT_JOKER}" if self.rs.deck.jokers else "")
-        return (f"To choose the first dealer, each player cuts a card from the shuffled pack "
-                f"({order}); the player with the {side} card deals first, and players who tie "
-                f"for it cut again.")
+        return prose.say("deal", "first_dealer", first=self.ir["seating"]["first_dealer"],
+                         order=order)
 
     def next_dealer_text(self, d) -> str:
         """Who deals each later hand (``seating.next_dealer``, and ``deal.rotation``): a
         sentence of its own, so that a marker on either rule lands on its sentence."""
-        rot = "to the left (clockwise)" if d["rotation"] == "left" else "to the right"
-        nxt, unit = self.ir["seating"]["next_dealer"], self.vocab.unit
-        if nxt == "in turn":
-            return f"After each {unit} the deal passes {rot}."
-        return (f"After each {unit} the {nxt} of the {unit} deals the next one; when the {unit} "
-                f"has no single {nxt}, the deal passes {rot}.")
+        way = "to the left (clockwise)" if d["rotation"] == "left" else "to the right"
+        return prose.say("deal", "next_dealer", next=self.ir["seating"]["next_dealer"], way=way,
+                         unit=self.vocab.unit)
 
     def grid(self, d) -> tuple[dict, list[int], list[int]]:
         """Cards dealt by (players, round), read as the engine reads them
@@ -74,27 +66,23 @@ class Deal(Base):
         if not extra:
             return None
         sizes_now = set(self.grid(d)[0].values())
-        total = f" ({W.number(sizes_now.pop() + extra)} in all)" if len(sizes_now) == 1 else ""
-        return (f"The player who starts (the player to the dealer's left) is dealt "
-                f"{W.plural(extra, 'extra card')}{total}.")
+        total = W.number(sizes_now.pop() + extra) if len(sizes_now) == 1 else None
+        return prose.say("deal", "extra", extra=W.plural(extra, "extra card"), total=total)
 
     def offer_text(self, d) -> str | None:
         offer = d["offer"]
         if not offer:
             return None
         roles = [("the non-dealer" if r == "non-dealer" else "the dealer") for r in offer]
-        return (f"Before play begins the upcard is offered first to "
-                f"{', then to '.join(roles)}; a player who takes it then discards. If it "
-                f"is refused, the non-dealer starts by drawing from the stock.")
+        return prose.say("deal", "offer", roles=", then to ".join(roles))
 
     def deal_sizes(self, grid: dict, counts: list[int], rnds: list[int]) -> str:
         """How many cards each player gets: one number, or a table by players and rounds."""
         by_players = len({grid[(n, 1)] for n in counts}) > 1
         by_rounds = len({grid[(counts[0], k)] for k in rnds}) > 1
         if not by_players and not by_rounds:
-            n = grid[(counts[0], 1)]
-            return (f"The dealer deals the cards one at a time, {W.plural(n, 'card')} to each "
-                    f"player.")
+            return prose.say("deal", "sizes", how="one",
+                             cards=W.plural(grid[(counts[0], 1)], "card"))
         if by_players and not by_rounds:
             rows, last = [], None
             for n in counts:
@@ -103,34 +91,21 @@ class Deal(Base):
                 else:
                     last = ([n], grid[(n, 1)])
                     rows.append(last)
-            return ("The dealer deals the cards one at a time; how many each player gets depends "
-                    "on the number of players:\n\n" + self.table(
-                        ["Players", "Cards each"],
-                        [[W.capital(W.span(ns[0], ns[-1])), _cards(c)] for ns, c in rows]))
+            return prose.say("deal", "sizes", how="players", cards=None) + "\n\n" + self.table(
+                ["Players", "Cards each"],
+                [[W.capital(W.span(ns[0], ns[-1])), _cards(c)] for ns, c in rows])
         if by_rounds and not by_players:
-            return ("The dealer deals the cards one at a time; the number of cards changes from "
-                    "round to round:\n\n" + self.table(
-                        ["Round", "Cards each"],
-                        [[W.capital(W.ordinal(k)), _cards(grid[(counts[0], k)])] for k in rnds]))
+            return prose.say("deal", "sizes", how="rounds", cards=None) + "\n\n" + self.table(
+                ["Round", "Cards each"],
+                [[W.capital(W.ordinal(k)), _cards(grid[(counts[0], k)])] for k in rnds])
         head = ["Round"] + [f"{n} players" for n in counts]
-        return ("Cards dealt to each player, by round and number of players:\n\n" + self.table(
+        return prose.say("deal", "sizes", how="both", cards=None) + "\n\n" + self.table(
             head, [[W.capital(W.ordinal(k))] + [_cards(grid[(n, k)]) for n in counts]
-                   for k in rnds]))
+                   for k in rnds])
 
     def upcard_text(self, d) -> str:
-        if not d["upcard"] and self.rs.turn.play_or_draw:
-            return ("No card is turned up: the rest is placed face down as the stock. There is "
-                    "no discard pile.")
-        if not d["upcard"]:
-            return ("No card is turned up: the rest of the pack is placed face down as the "
-                    "stock, and the discard pile starts with the first discard.")
-        text = ("The next card is turned face up to start the discard pile, and the rest of the "
-                "pack is placed face down beside it as the stock.")
-        if self.wild_words():
-            if d["upcard_wild"] == "bury":
-                text += (" The first face-up card may not be a wild card: if it is, the dealer "
-                         "buries it in the stock and turns up the next card.")
-            else:
-                text += (" If that card is a wild card it stays there, and may be taken like "
-                         "any other.")
-        return text
+        upcard = d["upcard"]
+        wild = upcard and bool(self.wild_words())  # what a turned-up wild card does
+        return prose.say("deal", "upcard", upcard=upcard, wild=wild,
+                         pile=upcard or not self.rs.turn.play_or_draw,
+                         bury=upcard and wild and d["upcard_wild"] == "bury")
