@@ -1,17 +1,13 @@
 """Pushing (Push): a player who does not want the top discard pushes it, with the top
-stock card, to the next player, then draws."""
+stock card, to the next player, then draws. The words are in
+``templates/prose/pushing.md.j2``."""
 
 from __future__ import annotations
 
+from .. import prose
 from .base import Base
 
 
 class Pushing(Base):
     def pushing_step(self, push) -> str:
-        then = push["then"] if push is not None else "stock"
-        frm = "the discard pile" if then == "discard" else "the stock"
-        return ("**Draw.** Either take the top card of the discard pile, or **push**: put the top "
-                "card of the stock face down on the top card of the discard pile and push the two "
-                "cards to the player on your left, who must add them to their hand; then take the "
-                f"next card from {frm}"
-                + (" (from the stock when the pile is empty)." if then == "discard" else "."))
+        return prose.say("pushing", "push", then=push["then"] if push is not None else "stock")
