@@ -1,8 +1,9 @@
 """Replacing a wild card on the table with the natural card it stands for: the rule (under
-the cards) and its step of a turn."""
+the cards) and its step of a turn. The words are in ``templates/prose/replacing.md.j2``."""
 
 from __future__ import annotations
 
+from .. import prose
 from .base import Base
 
 
@@ -12,23 +13,13 @@ class Replacing(Base):
         kinds = rep["melds"]
         where = (f"a {self.vocab.run}" if kinds == ["run"] else
                  f"a {self.vocab.set}" if kinds == ["set"] else "any meld")
-        text = (f"**Replacing a wild card.** On your turn, if a wild card in {where} on the "
-                f"table stands for a card you hold, you may put your card in its place and take "
-                f"the wild card.")
-        if rep["reuse_this_turn"]:
-            text += (" You must meld the wild card again in the same turn; you may not keep it "
-                     "in your hand.")
-        if rep["after_opening"]:
-            text += f" Only a player who has {self.vocab.open('done')} may do this."
-        if kinds == ["run"] and self.rs.melds.set is not None:
-            text += f" A wild card in a {self.vocab.set} may not be taken."
-        if nat != "never":
-            text += (" A wild card standing for itself stands for no other card, so it cannot "
-                     "be taken.")
-        return text
+        locked = kinds == ["run"] and self.rs.melds.set is not None
+        return prose.say("replacing", "replace", where=where, reuse=rep["reuse_this_turn"],
+                         done=self.vocab.open("done") if rep["after_opening"] else None,
+                         set_locked=self.vocab.set if locked else None, natural=nat != "never")
 
     def replacing_steps(self) -> list[str]:
         """The step of a turn, pointing at the rule."""
         if self.rs.wilds.replace is None:
             return []
-        return ["**Replace a wild card** (optional), as described under [The cards](#the-cards)."]
+        return [prose.say("replacing", "step")]

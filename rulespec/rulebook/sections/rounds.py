@@ -1,6 +1,7 @@
 """Rules by round: the rules that some rounds play instead of the game's (``in round 7:
 going out: only without discard``), each said in the words ``rulespec diff`` uses, against
-the rules the rest of the page states."""
+the rules the rest of the page states. The opening sentence is in
+``templates/prose/rounds.md.j2``."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from collections.abc import Iterator
 
 from ..coverage import Tracked
 from ..diff import round_changes
+from .. import prose
 from .base import Base
 
 
@@ -30,5 +32,4 @@ class Rounds(Base):
         for label, found in round_changes({**game, "by_round": plain}):
             said = "; ".join(f"{c.rule}: {c.new} (instead of {c.old})" for c in found)
             lines.append(f"- **{label}.** {said}.")
-        yield "rounds", 0, ("Some rounds play by rules of their own; everything not named here "
-                            "is as above.\n\n" + "\n".join(lines))
+        yield "rounds", 0, prose.say("rounds", "intro") + "\n\n" + "\n".join(lines)
