@@ -1,11 +1,13 @@
 """Tiles, turns without a discard and rearranging the table (issue #15, items 7-9): how
-the page names tiles, and the steps of a turn that plays or draws."""
+the page names tiles, and the steps of a turn that plays or draws. The words are in
+``templates/prose/tiles.md.j2``."""
 
 from __future__ import annotations
 
 import re
 
 from ... import cards as C
+from .. import prose
 from .. import words as W
 from .base import Base
 
@@ -32,29 +34,17 @@ class Tiles(Base):
             return ""
         colours = W.join([name for _, name in C.TILE_COLOURS], "and")
         letters = ", ".join(f"`{k}` {name}" for k, name in C.TILE_COLOURS)
-        return (f"The game uses tiles instead of cards: numbers 1 to 13 in four colours "
-                f"({colours}). A tile is written as its colour's letter then its number "
-                f"({letters}): `R7` is the red 7, `JK` a joker. In the rules below a suit is a "
-                "colour and the ranks A, J, Q, K are the numbers 1, 11, 12, 13.")
+        return prose.say("tiles", "tiles", colours=colours, letters=letters)
 
     def play_or_draw_steps(self, t) -> list[str]:
         """A turn that plays to the table or draws one card instead; there is no discard."""
         if not t["play_or_draw"]:  # read here, so a marker on the rule lands on this step
             return []
-        return [("**Play or draw**: play one or more cards from your hand to the table, then "
-                 "say `pass`; or, instead of playing, draw one card from the stock, which ends "
-                 "your turn. There is no discard.")]
+        return [prose.say("tiles", "play_or_draw")]
 
     def rearranging_steps(self, r) -> list[str]:
         """Taking the melds on the table apart and laying them again, one card at a time."""
         if r is None:
             return []
-        whose = "your own melds" if r["melds"] == "own" else "any melds on the table"
-        when = " once you have made your opening" if r["after_opening"] else ""
-        return [(f"**Rearrange**{when}: you may take cards (not wild cards) off {whose} and "
-                 "lay them again, with cards from your hand, in other melds or new ones "
-                 "(`take R7 from 3`, `put R7 on 2`, `put R7 on new`). Melds may be incomplete "
-                 "while you work, but when your turn ends every meld on the table must be valid "
-                 "and every card you took must be back on the table; `reset` puts the table and "
-                 f"your hand back as your turn found them. At most {r['max_moves']} such moves a "
-                 "turn.")]
+        return [prose.say("tiles", "rearrange", own=r["melds"] == "own",
+                          after_opening=r["after_opening"], moves=r["max_moves"])]

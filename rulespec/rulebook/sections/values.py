@@ -1,11 +1,13 @@
 """Card values: what each card left in a hand counts, as a table a player reads (also used
-for the values an opening is counted with)."""
+for the values an opening is counted with). The sentences are in
+``templates/prose/values.md.j2``."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
 from ... import cards as C
+from .. import prose
 from .. import words as W
 from .base import Base
 
@@ -14,10 +16,8 @@ class Values(Base):
     def values_md(self, values) -> Iterator:
         rows = self.value_rows(values) + self.wild_value_rows(values, joker_default=0)
         low = values["ace_low_run"]
-        on_table = "" if low is None else (
-            f"\n\nOn the table an ace melded low in a run (A-2-3) counts {W.points(low)}; in any "
-            "other meld it counts as in the table above.")
-        yield "scoring", 0, ("**Card values.** Cards left in a hand count:\n\n" +
+        on_table = "" if low is None else "\n\n" + prose.say("values", "ace_low_run", low=low)
+        yield "scoring", 0, (prose.say("values", "head") + "\n\n" +
                              self.table(["Card", "Value"], [list(r) for r in rows]) + on_table)
 
     def wild_value_rows(self, values, joker_default: int) -> list[tuple[str, str]]:
