@@ -1,6 +1,6 @@
 """The deck and the cards: how many packs and jokers, and how the cards rank (aces low,
-high, either or round the corner). The deck's paragraph is in
-``templates/prose/cards.md.j2``."""
+high, either or round the corner). The words are in ``templates/prose/cards.md.j2``; the
+tables are built here."""
 
 from __future__ import annotations
 
@@ -21,10 +21,8 @@ class Cards(Base):
         tiles = self.tiles_words(deck)
         if tiles and len(packs) == 1 and packs[0]["players"] is None:
             n = packs[0]["packs"]
-            joke = f" and {W.plural(jokers, 'joker')}" if jokers else ""
-            yield "overview", 2, (f"It is played with {W.plural(n, 'copy', 'copies')} of each "
-                                  f"tile{joke}: {self.rs.deck.size(counts[0])} tiles in all. "
-                                  + tiles)
+            yield "overview", 2, prose.say("cards", "tile_deck", copies=n, jokers=jokers,
+                                           size=self.rs.deck.size(counts[0]), tiles=tiles)
             return
         if len(packs) == 1 and packs[0]["players"] is None:
             n = packs[0]["packs"]
@@ -39,25 +37,14 @@ class Cards(Base):
                 n = p["packs"]
                 sample = rng["min"] if rng is not None else counts[-1]
                 rows.append([W.capital(who), W.number(n), str(self.rs.deck.size(sample))])
-            extra = f", each pack with {W.plural(jokers, 'joker')}" if jokers and per_pack else \
-                (f", with {W.plural(jokers, 'joker')}" if jokers else ", without jokers")
-            yield "overview", 2, (
-                "The number of standard 52-card packs depends on the number of players"
-                f"{extra}:\n\n" + self.table(["Players", "Packs", "Cards"], rows))
+            yield "overview", 2, (prose.say("cards", "packs_by_players", jokers=jokers,
+                                            per_pack=bool(per_pack)) + "\n\n"
+                                  + self.table(["Players", "Packs", "Cards"], rows))
 
     def aces_md(self, aces) -> Iterator:
         mode = aces["mode"]
         runs = self.ex.ace_runs()
-        order = "A, 2, 3, 4, 5, 6, 7, 8, 9, 10, J, Q, K"
-        text = {
-            "low": f"The cards of each suit rank {order}. Aces are low.",
-            "high": "The cards of each suit rank 2, 3, 4, 5, 6, 7, 8, 9, 10, J, Q, K, A. "
-                    "Aces are high.",
-            "either": f"The cards of each suit rank {order}. An ace may be used low or high in a "
-                      f"{self.vocab.run}, but not both at once: it may not join a king to a two.",
-            "around": f"The cards of each suit rank {order}, and the order goes round the corner: "
-                      f"an ace may be low, high, or between a king and a two.",
-        }[mode]
+        text = prose.say("cards", "ranks", mode=mode, run=self.vocab.run)
         if runs:
             run = self.vocab.run
             text += "\n\n" + self.table(["Cards", ""], [
