@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from .. import prose
 from .base import Base
 
 
@@ -37,10 +38,9 @@ class Origin(Base):
             others = [c for c in self.children if "house/" not in c.link]
             if house:
                 yield "optional", 0, (
-                    "Players who agree beforehand may play with these house rules; "
-                    "each page says what it changes.\n\n" +
+                    prose.say("origin", "house_rules") + "\n\n" +
                     "\n".join(f"- [{c.title}]({c.link}): {c.summary}." for c in house))
             if others:
                 yield "optional", 1, (
-                    "These variants are built on this one:\n\n" +
+                    prose.say("origin", "built_on_this") + "\n\n" +
                     "\n".join(f"- [{c.title}]({c.link}): {c.summary}." for c in others))

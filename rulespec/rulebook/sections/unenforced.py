@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from .. import prose
 from .base import Base
 
 
@@ -13,6 +14,5 @@ class Unenforced(Base):
     def not_enforced_md(self, items) -> Iterator:
         if not items:
             return
-        yield "unenforced", 0, (
-            "*These rules are not enforced: the interpreter neither checks nor plays them, "
-            "and the players keep them themselves.*\n\n" + "\n".join(f"- {i}" for i in items))
+        yield "unenforced", 0, (prose.say("unenforced", "intro") + "\n\n"
+                                + "\n".join(f"- {i}" for i in items))
