@@ -9,10 +9,6 @@ from .. import prose
 from .. import words as W
 from .base import Base
 
-_WHEN = {"dealt": "as dealt: it {duty} be declared before the first turn",
-         "turn": "in your turn: it {duty} be declared after you draw, before any other move"}
-
-
 class SpecialHands(Base):
     def special_md(self, items) -> Iterator:
         if not items:
@@ -25,41 +21,19 @@ class SpecialHands(Base):
 
     def _special_line(self, h: dict) -> str:
         """One special hand in words: what it holds, when, must or may, what it costs the others."""
-        if h["pattern"] == "pairs":
-            jokers = " or two jokers" if self.rs.deck.jokers else ""
-            held = (f"{W.plural(h['pairs'], 'pair')} of identical cards (two cards of the same "
-                    f"rank and suit{jokers})")
-        elif h["pattern"] == "one suit":
-            held = "every card of one suit"
-        else:
-            lo, hi = h["least"], h["most"]
-            if lo is None:
-                total = f"{W.points(hi)} or less"
-            elif hi is None:
-                total = f"{W.points(lo)} or more"
-            elif lo == hi:
-                total = W.points(lo)
-            else:
-                total = f"{lo} {'or' if hi == lo + 1 else 'to'} {W.points(hi)}"
-            held = f"a hand counting {total} (every card at its value)"
-        when = _WHEN[h["when"]].format(duty="must" if h["must"] else "may")
-        if h["each"] is not None:
-            owed = f"each other player owes {W.points(h['each'])}"
-        elif (h["factor"] or 1) == 1:
-            owed = "each other player owes the count of their hand"
-        else:
-            owed = f"each other player owes the count of their hand {W.times(h['factor'])}"
-        return f"{W.capital(held)}, {when}, and {owed}."
+        held = h["pattern"] if h["pattern"] in ("pairs", "one suit") else "count"
+        each = h["each"]
+        factor = (h["factor"] or 1) if each is None else 1  # a fixed amount has no factor
+        return prose.say("special", "hand", held=held,
+                         pairs=h["pairs"] if held == "pairs" else None,
+                         jokers=bool(self.rs.deck.jokers),
+                         least=h["least"] if held == "count" else None,
+                         most=h["most"] if held == "count" else None,
+                         when=h["when"], must=h["must"], each=each,
+                         times=None if factor == 1 else W.times(factor))
 
     def _special_collects(self) -> str:
         """Who gets what the others owe, by the scoring method and the payments."""
         s = self.rs.scoring
-        if s.method == "penalty":
-            return ("Each other player scores what they owe as penalty points; the player who "
-                    "declared scores nothing.")
-        if s.settle == "pairs":
-            return ("Every two players settle the difference of what they owe; the player who "
-                    "declared owes nothing.")
-        pay = "is paid by" if s.settle == "winner" else "scores what is owed by"
-        return f"The player who declared {pay} every other player" + (
-            ", partners excepted." if self.rs.partnerships is not None else ".")
+        return prose.say("special", "collects", method=s.method, settle=s.settle,
+                         partners=self.rs.partnerships is not None)
