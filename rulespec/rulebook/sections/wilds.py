@@ -1,62 +1,48 @@
 """Wild cards: which cards are wild (printed jokers, whole ranks, named cards, a rank cut
 for each deal), whether they may stand for themselves, and the limits on wild cards in
-a meld."""
+a meld. The words are in ``templates/prose/wilds.md.j2``."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
+from .. import prose
 from .. import words as W
 from .base import Base
 
 
 class Wilds(Base):
+    """The words are in ``templates/prose/wilds.md.j2``."""
+
     def wilds_md(self, w) -> Iterator:
         what = self.wild_words()
         if not what:  # nothing else applies (coverage.APPLIES_WHEN)
-            yield "cards", 1, "There are no wild cards."
+            yield "cards", 1, prose.say("wilds", "no_wilds")
             return
+        v = self.vocab
         # one piece per paragraph, each yielded right after the rules it reads, so that a
         # provenance marker lands on the paragraph that states its rule (render.page)
-        yield "cards", 1, (f"**Wild cards.** {W.capital(what)} are wild: a wild card may stand "
-                           f"for any card needed to complete a meld.")
+        yield "cards", 1, prose.say("wilds", "which", what=W.capital(what))
         if w["cut"]:
-            yield "cards", 1, ("After the deal one card is cut at random from the stock and "
-                               f"placed face up: it is the wild joker for that {self.vocab.unit}, "
-                               "and every card of its rank is wild.")
+            yield "cards", 1, prose.say("wilds", "cut", unit=v.unit)
             joker_rank = w["cut_joker_rank"]
             if joker_rank is not None:
-                yield "cards", 1, (f"If a printed joker is cut, the "
-                                   f"{W.rank_name(joker_rank, many=True)} are wild instead.")
+                yield "cards", 1, prose.say("wilds", "cut_joker",
+                                            ranks=W.rank_name(joker_rank, many=True))
         nat = w["as_natural"]
-        if nat == "runs":
-            yield "cards", 1, (f"A wild card that is not a joker may also stand for itself in a "
-                               f"{self.vocab.run} (as a natural card).")
-        elif nat == "always":
-            yield "cards", 1, ("A wild card that is not a joker may also stand for itself, as a "
-                               "natural card.")
+        if nat in ("runs", "always"):
+            yield "cards", 1, prose.say("wilds", "natural", where=nat, run=v.run)
         if w["not_outnumber"]:  # a meld with no natural card is not held to it (melds/context.py)
             allw = w["all_wild"]
-            text = "Wild cards may never outnumber the natural cards in a meld" + {
-                "sets": f", except that a {self.vocab.set} may be made only of wild cards (a "
-                        f"{self.vocab.run} may not).",
-                "any": ", except that a meld may be made only of wild cards.",
-            }.get(allw, ".")
-            if allw in ("sets", "any") and self.rs.melds.on_table and self.rs.turn.layoff:
-                # a natural card laid off onto it would be outnumbered (melds/context.py)
-                what = self.vocab.set if allw == "sets" else "meld"
-                text += f" Only wild cards may be laid off onto a {what} made only of wild cards."
-            yield "cards", 1, text
+            # a natural card laid off onto an all-wild meld would be outnumbered (melds/context.py)
+            lay_off = allw in ("sets", "any") and self.rs.melds.on_table and self.rs.turn.layoff
+            yield "cards", 1, prose.say("wilds", "not_outnumber", all_wild=allw,
+                                        lay_off=bool(lay_off), set=v.set, run=v.run)
         if w["max_per_meld"] is not None:
-            yield "cards", 1, f"A meld may hold at most {W.plural(w['max_per_meld'], 'wild card')}."
+            yield "cards", 1, prose.say("wilds", "at_most", most=w["max_per_meld"])
         allw = w["all_wild"]
-        if allw == "sets" and not w["not_outnumber"]:
-            yield "cards", 1, (f"A {self.vocab.set} made only of wild cards is allowed; a "
-                               f"{self.vocab.run} is not.")
-        elif allw == "any" and not w["not_outnumber"]:
-            yield "cards", 1, "A meld made only of wild cards is allowed."
-        elif allw == "never":
-            yield "cards", 1, "A meld needs at least one natural card."
+        if allw == "never" or not w["not_outnumber"]:
+            yield "cards", 1, prose.say("wilds", "all_wild", all_wild=allw, set=v.set, run=v.run)
         rep = w["replace"]
         if rep is not None:
             yield "cards", 1, self.replacing_text(rep, nat)
