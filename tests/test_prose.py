@@ -79,7 +79,8 @@ def test_a_refused_example_says_why_in_one_clause(name):
     assert not any(":" in r or r.startswith("not a meld") for r in rows), rows
 
 
-@pytest.mark.parametrize("name", ["basic", "gin", "indian-points", "push", "oklahoma-gin"])
+@pytest.mark.parametrize("name", ["basic", "gin", "indian-points", "push", "oklahoma-gin",
+                                  "rummy500"])
 def test_a_worked_example_does_not_talk_about_the_code(name):
     text = page(name)
     assert "**A worked example.**" in text

@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from .. import prose
-from .. import words as W
 from .base import Base
 
 
@@ -35,15 +34,7 @@ class Ending(Base):
 
     def bonus_text(self, b) -> str:
         """The bonuses added when the game ends (``game.bonus``)."""
-        out = ["When the game ends, bonuses are added to the totals"]
-        if b["win"]:
-            out.append(f"the winner of the game gets {W.points(b['win'])}")
-        if b["per_hand"]:
-            out.append(f"every player gets {W.points(b['per_hand'])} for each "
-                       f"{self.vocab.unit} they won")
-        text = out[0] + (": " + W.join(out[1:], "and") if len(out) > 1 else "") + "."
-        if b["shutout"] != 1:
-            times = "doubled" if b["shutout"] == 2 else f"multiplied by {b['shutout']}"
-            text += (f" If another player won no {self.vocab.unit} at all (a shutout), the "
-                     f"winner's total, bonuses included, is {times}.")
-        return text
+        shutout = b["shutout"]
+        times = None if shutout == 1 else "doubled" if shutout == 2 else f"multiplied by {shutout}"
+        return prose.say("ending", "bonuses", win=b["win"], per_hand=b["per_hand"], times=times,
+                         unit=self.vocab.unit)

@@ -32,13 +32,9 @@ class Worked(Base):
                      for c in m) for m in melds]
         lay, left = v.card_value(laid[0]), v.penalty(hand)
         total = sum(worth) + lay - left
-        note = f": the ace counts {W.points(ace)} low in a run" if ace is not None else ""
-        return (f"**A worked example** (computed by the meld code). A player melded "
-                f"{W.cards(melds[0])} ({worth[0]}{note}) and {W.cards(melds[1])} ({worth[1]}), "
-                f"and laid off {W.cards(laid)} ({lay}) onto another player's 4♠ 5♠ 6♠; the "
-                f"hand ends with {W.cards(hand)} ({left}) in their hand. They score "
-                f"{worth[0]} + {worth[1]} + {lay} − {left} = {W.points(total)}; the 7♠ scores "
-                f"for them, not for the owner of the run.")
+        return prose.say("worked", "owner", meld1=W.cards(melds[0]), worth1=worth[0],
+                         meld2=W.cards(melds[1]), worth2=worth[1], ace=ace, laid=W.cards(laid),
+                         lay=lay, hand=W.cards(hand), left=left, total=total)
 
     def knock_example(self) -> str:
         v, rs = self.variant, self.rs
