@@ -160,3 +160,19 @@ def test_rummikub_says_colours_not_suits():
     assert not re.search(r"\b(suits?|spades|hearts|diamonds|clubs)\b", page, re.IGNORECASE), \
         re.search(r".{40}\b(suits?|spades|hearts|diamonds|clubs)\b.{40}", page, re.I).group(0)
     assert "a run in red" in page and "different colours" in page
+
+
+def test_a_house_page_says_its_words_in_the_lead_and_keeps_the_parents_name(tmp_path):
+    from rulespec.rulebook.site import Entry, render_pages
+    house = tmp_path / "house" / "gin-rap.rules"
+    house.parent.mkdir()
+    house.write_text('variant "Gin: rap house"\nextends "gin"\n'
+                     'terms:   knock is called "rap"; gin is called "rummy"\n', encoding="utf-8")
+    mine = rulespec.load(house)
+    gin = rulespec.load(VARIANTS / "gin.rules")
+    out = render_pages([Entry("gin", gin), Entry("house/gin-rap", mine)])
+    lead = next(line for line in out["house/gin-rap"].splitlines() if line.startswith("These"))
+    assert "[Gin Rummy](../gin.md)" in lead, lead
+    assert "rapping is called “rap” instead of “knock”" in lead, lead
+    assert "“rummy” instead of “gin”" in lead, lead
+    assert "knocking is called “rap”" in out["gin"]  # the parent's list, in its own words

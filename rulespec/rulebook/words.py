@@ -124,9 +124,10 @@ _NOUNS = ("discard pile", "stock", "cards", "card")
 _UNIT_PHRASES = re.compile(r"(?<![\w-])(?:(?P<pre>(?:the|a|of the|for the|end|ends|ended)\s+)"
                            r"hand(?P<post>\s+(?:ends|is void|nobody can finish))?|"
                            r"(?P<head>Ending a |A |#ending-a-)hand)(?![\w-])")
-# Markup whose words are not prose: HTML tags (the card chips), inline code, and a link to
-# another page (its text is that page's title: "Gin Rummy" stays the game's name).
-_MARKUP = re.compile(r"<[^>]*>|`[^`]*`|\[[^\]]*\]\((?!#)[^)]*\)")
+# Markup whose words are not prose: HTML tags (the card chips), inline code, a link to
+# another page (its text is that page's title: "Gin Rummy" stays the game's name), and
+# words in curly quotes (a rule's words as written: called “rap” instead of “knock”).
+_MARKUP = re.compile(r"<[^>]*>|`[^`]*`|\[[^\]]*\]\((?!#)[^)]*\)|“[^”]*”")
 # The forms of each verb the page says, by the verb's term: the rulebook's word for each.
 _VERB_FORMS = {
     "knock": {"plain": "knock", "third": "knocks", "past": "knocked", "ing": "knocking",
