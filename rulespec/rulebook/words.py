@@ -1,6 +1,6 @@
 """Small pieces of rulebook English: numbers as words, lists, plurals, cards as
 Markdown-safe HTML that the site's stylesheet colours (red suits marked ``red``), and the
-variant's own words for melds and opening (:class:`Vocabulary`)."""
+variant's own words for melds, opening, nouns and verbs (:class:`Vocabulary`)."""
 
 from __future__ import annotations
 
