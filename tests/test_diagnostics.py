@@ -355,7 +355,11 @@ SEMANTIC = [
          17, 14, 'stok is called "closed deck"', "did you mean `stock`?"),
     Case("a term nobody could mistype into a known one", BASE + 'terms:   meeple is called "pawn"\n',
          "E370", 17, 10, 'meeple is called "pawn"', "the words a variant can rename are `stock`, "
-         "`discard pile`, `card` or `cards`"),
+         "`discard pile`, `card`, `cards`, `knock`, `gin`, `going out`, `going rummy`, `drop` or "
+         "`show`"),
+    Case("going out renamed as a plain verb", BASE + 'terms:   going out is called "declare"\n',
+         "E371", 17, 10, 'going out is called "declare"',
+         'write it as the page says it: `going out is called "going rummy"`'),
     Case("a marker that is not a provenance", edit("aces:    low", "aces:    low (hearsay)"), "E153", 4, 14,
          "(hearsay)", "write `(source)`, `(common rule)`, `(house choice)`, with a note after a colon if you "
          "like: `(common rule: Hoyle)`"),

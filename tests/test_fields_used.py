@@ -42,6 +42,9 @@ RULEBOOK_ONLY = {
     "terms.discard_pile": "the variant's word for the discard pile",
     "terms.card": "the variant's word for a card",
     "terms.cards": "the variant's word for cards",
+    **{f"terms.{f}": f"the variant's word for {w}" for f, w in (
+        ("knock", "knocking"), ("gin", "gin"), ("going_out", "going out"),
+        ("going_rummy", "going rummy"), ("drop", "a drop"), ("show", "a show"))},
     "origin.file": "the file the page names as its source",
 }
 #: fields that change play but not the page: each a rule the rulebook does not state
@@ -161,8 +164,10 @@ def _scalars(value, nodes: list[dict]) -> list:
         out += _numbers(value if isinstance(value, int) else None, lo, hi)  # or a word
     if "null" in types or any(n.get("type") == "null" for n in nodes):
         out.append(None)
+    examples = [e for n in nodes for e in n.get("examples", ())]  # the schema's own
     if "string" in types and not enum:
-        out += ["KS", "AH"] if any("pattern" in n for n in nodes) else [f"{value} (changed)"]
+        out += examples or (["KS", "AH"] if any("pattern" in n for n in nodes)
+                            else [f"{value} (changed)"])
     return [v for v in dict.fromkeys(out) if v != value or type(v) is not type(value)]
 
 

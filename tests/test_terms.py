@@ -72,3 +72,107 @@ def test_rulespec_diff_names_the_renamed_words():
                                          rulespec.load(VARIANTS / "indian-points.rules").ir)]
     assert "The stock is called: closed deck instead of stock" in lines
     assert "The discard pile is called: open deck instead of discard pile" in lines
+
+
+# ---------------------------------------------------------------- verbs (issue 15 item 13)
+
+def gin_with(terms: str) -> str:
+    text = (VARIANTS / "gin.rules").read_text(encoding="utf-8")
+    return text + f"terms: {terms}\n"
+
+
+def test_knock_renamed_in_every_form_heading_and_anchor():
+    before = prose(page_of(gin_with("")[:-len("terms: \n")]))
+    assert re.search(r"\bknocks\b", before) and "knocker" in before and "Knocking" in before
+    page = page_of(gin_with('knock is called "rap"'))
+    words = prose(page)
+    assert not re.search(r"knock", words, re.IGNORECASE), \
+        re.search(r".{40}knock.{40}", words, re.IGNORECASE).group(0)
+    for form in ("rap", "raps", "rapping", "rapper", "Rapping"):
+        assert re.search(rf"\b{form}\b", words), form
+
+
+def test_gin_renamed_but_the_game_keeps_its_name():
+    page = page_of(gin_with('gin is called "rummy"'))
+    words = prose(page)
+    assert not re.search(r"\bgin\b", words), re.search(r".{40}\bgin\b.{40}", words).group(0)
+    assert "go rummy" in words and "gone rummy" in words and "**Rummy.**" in words
+    assert page.startswith("# Gin Rummy")  # the title is the variant's name
+
+
+def test_going_out_renamed_in_every_form_and_its_anchor():
+    base = prose(page_of(basic_with("")[:-len("terms: \n")]))
+    assert "goes out" in base and "went out" in base
+    page = page_of(basic_with('going out is called "going rummy"; going rummy is called '
+                              '"going bust"'))
+    words = prose(page)
+    assert not re.search(r"\b(go|goes|going|went|gone)[\s-]+out\b", words, re.IGNORECASE), \
+        re.search(r".{40}\b(go|goes|going|went|gone)[\s-]+out\b.{40}", words, re.I).group(0)
+    assert "goes rummy" in words and "went rummy" in words and "Going bust" in words
+    anchors = set(re.findall(r"\]\(#([^)]*)\)", page))
+    assert "going-out" not in " ".join(anchors)
+
+
+def test_drop_and_show_renamed():
+    text = (VARIANTS / "indian-points.rules").read_text(encoding="utf-8")
+    page = prose(page_of(text.replace("terms:   runs are called sequences",
+                                      'terms:   runs are called sequences; drop is called '
+                                      '"pack"; show is called "declare"')))
+    assert not re.search(r"\b(drop|drops|dropping|show|shows)\b", page, re.IGNORECASE)
+    assert "first pack" in page and "Packing" in page and "valid declare" in page
+
+
+def test_knock_rummy_calls_a_knock_with_no_deadwood_rummy():
+    page = prose(render_page(rulespec.load(VARIANTS / "knock-rummy.rules")))
+    assert "go rummy" in page and "**Rummy.**" in page and not re.search(r"\bgin\b", page, re.I)
+
+
+@pytest.mark.parametrize("terms", ['knock is called "knock"', 'gin is called "gin"',
+                                   'going out is called "going out"', 'drop is called "drop"',
+                                   'show is called "show"', 'going rummy is called "going rummy"'])
+def test_renaming_a_word_to_itself_changes_nothing(terms):
+    plain = VARIANTS / "indian-points.rules" if "drop" in terms or "show" in terms else \
+        VARIANTS / "gin.rules" if "knock" in terms or "gin" in terms else VARIANTS / "basic.rules"
+    text = plain.read_text(encoding="utf-8")
+    assert page_of(text + f"terms: {terms}\n") == page_of(text)
+
+
+@pytest.mark.parametrize("verb,forms", [
+    ("rap", ("raps", "rapped", "rapping", "rapper")),
+    ("declare", ("declares", "declared", "declaring", "declarer")),
+    ("go rummy", ("goes rummy", "went rummy", "going rummy", "goer rummy")),  # no doer said
+    ("knock", ("knocks", "knocked", "knocking", "knocker")),
+    ("drop", ("drops", "dropped", "dropping", "dropper"))])
+def test_verb_forms(verb, forms):
+    from rulespec.rulebook.verbs import forms as made
+    f = made(verb)
+    assert (f["third"], f["past"], f["ing"], f["doer"]) == forms
+
+
+def test_going_out_that_is_not_going_is_refused():
+    with pytest.raises(rulespec.SpecError) as err:
+        rulespec.compile_text(basic_with('going out is called "declare"'), name="x.rules")
+    assert [d.code for d in err.value.diagnostics] == ["E371"]
+
+
+def test_rummikub_says_colours_not_suits():
+    page = prose(render_page(rulespec.load(VARIANTS / "rummikub.rules")))
+    assert not re.search(r"\b(suits?|spades|hearts|diamonds|clubs)\b", page, re.IGNORECASE), \
+        re.search(r".{40}\b(suits?|spades|hearts|diamonds|clubs)\b.{40}", page, re.I).group(0)
+    assert "a run in red" in page and "different colours" in page
+
+
+def test_a_house_page_says_its_words_in_the_lead_and_keeps_the_parents_name(tmp_path):
+    from rulespec.rulebook.site import Entry, render_pages
+    house = tmp_path / "house" / "gin-rap.rules"
+    house.parent.mkdir()
+    house.write_text('variant "Gin: rap house"\nextends "gin"\n'
+                     'terms:   knock is called "rap"; gin is called "rummy"\n', encoding="utf-8")
+    mine = rulespec.load(house)
+    gin = rulespec.load(VARIANTS / "gin.rules")
+    out = render_pages([Entry("gin", gin), Entry("house/gin-rap", mine)])
+    lead = next(line for line in out["house/gin-rap"].splitlines() if line.startswith("These"))
+    assert "[Gin Rummy](../gin.md)" in lead, lead
+    assert "rapping is called “rap” instead of “knock”" in lead, lead
+    assert "“rummy” instead of “gin”" in lead, lead
+    assert "knocking is called “rap”" in out["gin"]  # the parent's list, in its own words

@@ -64,6 +64,9 @@ FIELD_WORDS = {
     "terms.opening": "the word for opening", "deal.offer": "the upcard offer",
     "terms.stock": "the word for the stock", "terms.discard_pile": "the word for the discard pile",
     "terms.card": "the word for a card", "terms.cards": "the word for cards",
+    "terms.knock": "the word for knocking", "terms.gin": "the word for gin",
+    "terms.going_out": "the word for going out", "terms.going_rummy": "the word for going rummy",
+    "terms.drop": "the word for a drop", "terms.show": "the word for a show",
 }
 
 # What to write instead of a word the rule cannot take (the choices are said in the message).

@@ -2,7 +2,8 @@
 "closed deck"``, ``cards are called "tiles"``. A mixin of the transformer.
 
 Which words a variant may rename is :data:`TERMS` (the name as written → its IR field); a
-name it does not know is E370, with the nearest known name as the hint. A term with a
+name it does not know is E370, with the nearest known name as the hint; going out and
+going rummy are renamed as "going" and a word (E371 otherwise). A term with a
 plural is two fields, and the page derives the number the file leaves out
 (:class:`rulespec.rulebook.words.Vocabulary`), which says the new words everywhere it
 would say the old ones.
@@ -19,7 +20,16 @@ TERMS: dict[str, str] = {
     "discard pile": "discard_pile",
     "card": "card",
     "cards": "cards",
+    "knock": "knock",
+    "gin": "gin",
+    "going out": "going_out",
+    "going rummy": "going_rummy",
+    "drop": "drop",
+    "show": "show",
 }
+#: the terms said as "going" and a word (``going out is called "going rummy"``): the page
+#: goes on to say "go rummy", "goes rummy", "went rummy", "gone rummy"
+GOING = ("going out", "going rummy")
 
 
 class TermWords:
@@ -32,4 +42,9 @@ class TermWords:
             self.error(node, "E370",
                        f"`{name}` is not a word of the rulebook a variant can rename", hint)
             return
-        self.set(node, f"terms.{TERMS[name]}", " ".join(word.split()))
+        word = " ".join(word.split())
+        if name in GOING and not (word.lower().startswith("going ") and len(word) > 6):
+            self.error(node, "E371", f"`{name}` is called \"going\" and a word, not `{word}`",
+                       f'write it as the page says it: `{name} is called "going rummy"`')
+            return
+        self.set(node, f"terms.{TERMS[name]}", word)

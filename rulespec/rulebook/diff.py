@@ -347,6 +347,12 @@ def _terms(ir):
     yield "The discard pile is called", v.noun("discard pile")
     yield "A card is called", v.noun("card")
     yield "Cards are called", v.noun("cards")
+    yield "Knocking is called", v.knock or "knock"
+    yield "Gin is called", v.gin or "gin"
+    yield "Going out is called", v.going_out or "going out"
+    yield "Going rummy is called", v.going_rummy or "going rummy"
+    yield "A drop is called", v.drop or "drop"
+    yield "A show is called", v.show or "show"
 
 
 def _not_enforced(ir):

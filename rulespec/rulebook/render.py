@@ -73,7 +73,8 @@ class Rulebook(Sections):
         self.own: list[tuple[str, str | None, tuple]] = []  # the interpreter's own rules
         self.ir = Tracked(safe.ir(variant), "", self.seen)  # every string escaped for Markdown
         self.parent, self.children, self.lead = parent, children, lead
-        self.vocab = Vocabulary.of(self.ir["terms"], unit="round" if self.by_round() else "hand")
+        self.vocab = Vocabulary.of(self.ir["terms"], unit="round" if self.by_round() else "hand",
+                                   tiles=self.rs.deck.tiles)
         self.ex = Examples(variant, self.vocab)
 
     def by_round(self) -> bool:

@@ -1,6 +1,6 @@
 """Small pieces of rulebook English: numbers as words, lists, plurals, cards as
 Markdown-safe HTML that the site's stylesheet colours (red suits marked ``red``), and the
-variant's own words for melds and opening (:class:`Vocabulary`)."""
+variant's own words for melds, opening, nouns and verbs (:class:`Vocabulary`)."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from .. import cards as C
 from ..ruleset import Terms
+from . import verbs
 
 _WORDS = ("zero one two three four five six seven eight nine ten eleven twelve thirteen "
           "fourteen fifteen sixteen seventeen eighteen nineteen twenty").split()
@@ -70,6 +71,20 @@ def rank_name(rank: str, many: bool = False) -> str:
     return (_RANK_PLURALS.get(rank) or name + "s") if many else name
 
 
+def tile_numbers() -> dict[str, str]:
+    """A rank's name → a tile's number ("a set of queens" → "a set of 12s", "the joker
+    stands for a nine" → "… a 9", the ace → the 1); a suit's name is a colour
+    (sections/tiles.py)."""
+    out = {"aces": "1s", "ace": "1", "an ace": "a 1"}
+    for i, rank in enumerate(C.RANKS[1:], 2):
+        name = _RANK_NAMES[rank]
+        out[rank_name(rank, many=True)] = f"{i}s"
+        article = "an" if name[0] in "aeiou" else "a"
+        out[f"{article} {name}"] = f"{'an' if i in (8, 11) else 'a'} {i}"  # "an 8", "a 9"
+        out[f"the {name} is"] = f"the {i} is"
+    return out
+
+
 def upcard_kind(rule: dict) -> str:
     """The upcard a ``by_upcard`` rule is for: "an ace", "a seven", "a spade"."""
     rank, suit = rule.get("rank"), rule.get("suit")
@@ -123,8 +138,28 @@ _NOUNS = ("discard pile", "stock", "cards", "card")
 _UNIT_PHRASES = re.compile(r"(?<![\w-])(?:(?P<pre>(?:the|a|of the|for the|end|ends|ended)\s+)"
                            r"hand(?P<post>\s+(?:ends|is void|nobody can finish))?|"
                            r"(?P<head>Ending a |A |#ending-a-)hand)(?![\w-])")
-# Markup whose words are not prose: HTML tags (the card chips) and inline code.
-_MARKUP = re.compile(r"<[^>]*>|`[^`]*`")
+# Markup whose words are not prose: HTML tags (the card chips), inline code, a link to
+# another page (its text is that page's title: "Gin Rummy" stays the game's name), and
+# words in curly quotes (a rule's words as written: called “rap” instead of “knock”).
+_MARKUP = re.compile(r"<[^>]*>|`[^`]*`|\[[^\]]*\]\((?!#)[^)]*\)|“[^”]*”")
+# The forms of each verb the page says, by the verb's term: the rulebook's word for each.
+_VERB_FORMS = {
+    "knock": {"plain": "knock", "third": "knocks", "past": "knocked", "ing": "knocking",
+              "doer": "knocker", "doers": "knockers"},
+    "drop": {"plain": "drop", "third": "drops", "past": "dropped", "ing": "dropping"},
+    "show": {"plain": "show", "third": "shows", "past": "showed", "ing": "showing"},
+}
+_GOING = {"going_out": "going out", "going_rummy": "going rummy"}
+
+
+def in_prose(text: str, change) -> str:
+    """``text`` with ``change`` applied to its prose only, never to a tag, inline code or a
+    link to another page (:data:`_MARKUP`)."""
+    out, at = [], 0
+    for m in _MARKUP.finditer(text):
+        out += [change(text[at:m.start()]), m.group(0)]
+        at = m.end()
+    return "".join(out + [change(text[at:])])
 
 
 @dataclass(frozen=True)
@@ -135,18 +170,38 @@ class Vocabulary(Terms):
     round."""
 
     unit: str = "hand"  # one deal, from dealing to scoring: "round" where rules go by round
+    tiles: bool = False  # a game of tiles: tiles and numbers, not cards and ranks
 
     @classmethod
-    def of(cls, terms, unit: str = "hand") -> Vocabulary:
-        return cls(**{f.name: terms[f.name] for f in dataclasses.fields(Terms)}, unit=unit)
+    def of(cls, terms, unit: str = "hand", tiles: bool = False) -> Vocabulary:
+        return cls(**{f.name: terms[f.name] for f in dataclasses.fields(Terms)}, unit=unit,
+                   tiles=tiles)
 
     def nouns(self) -> dict[str, str]:
-        """The rulebook's word → the variant's, for each noun the variant renames."""
+        """The rulebook's word → the variant's, for each noun the variant renames and each
+        form of each verb (knocks, knocked, the knocker; goes out, went out), longest
+        first."""
         card = self.card or (self.cards.removesuffix("s") if self.cards else None)
         cards = self.cards or (self.card + "s" if self.card else None)
+        if self.tiles:  # a tile, unless the variant names it otherwise
+            card, cards = card or "tile", cards or "tiles"
         said = {"discard pile": self.discard_pile, "stock": self.stock, "cards": cards,
                 "card": card}
-        return {w: said[w] for w in _NOUNS if said[w] and said[w] != w}
+        words = {w: said[w] for w in _NOUNS if said[w] and said[w] != w}
+        if self.tiles:
+            words.update(tile_numbers())
+        for term, page in _VERB_FORMS.items():
+            if getattr(self, term) not in (None, term):
+                mine = verbs.forms(getattr(self, term))
+                mine["doers"] = mine["doer"] + "s"
+                words.update((page[f], mine[f]) for f in page)
+        for term, phrase in _GOING.items():
+            if getattr(self, term) not in (None, phrase):
+                page, mine = verbs.going(phrase), verbs.going(getattr(self, term))
+                words.update((page[f], mine[f]) for f in page)
+        if self.gin not in (None, "gin"):
+            words["gin"] = self.gin
+        return dict(sorted(words.items(), key=lambda kv: -len(kv[0])))
 
     def noun(self, word: str) -> str:
         """The variant's word for one of the rulebook's nouns (``"stock"``, ``"cards"``)."""
@@ -164,30 +219,27 @@ class Vocabulary(Terms):
         return _UNIT_PHRASES.sub(unit, text)
 
     def say(self, text: str) -> str:
-        """``text`` in the variant's words: each renamed noun replaced where it is a whole
-        word of the prose (a capital kept; an anchor ``#the-cards`` follows its heading),
-        never inside a tag or inline code."""
+        """``text`` in the variant's words: each renamed noun or verb form replaced where it
+        is a whole word of the prose (a capital kept; an anchor ``#the-cards`` or
+        ``#going-out`` follows its heading), never inside a tag, inline code or a link to
+        another page."""
         nouns = self.nouns()
         if self.unit != "hand":
             text = self.units(text)
         if not nouns:
             return text
-        alternatives = "|".join(w.replace(" ", r"\s+") for w in nouns)
+        alternatives = "|".join(w.replace(" ", r"[\s-]+") for w in nouns)
         pattern = re.compile(r"(?<!\w)(" + alternatives + r")(?!\w)", re.IGNORECASE)
 
         def word(m: re.Match) -> str:
-            new = nouns[" ".join(m.group(1).lower().split())]
+            new = nouns[" ".join(m.group(1).lower().replace("-", " ").split())]
             return new[:1].upper() + new[1:] if m.group(1)[0].isupper() else new
 
         def prose(part: str) -> str:
             return re.sub(r"\]\(#[^)]*\)", lambda m: m.group(0).replace(" ", "-").lower(),
                           pattern.sub(word, part) if pattern else part)
 
-        out, at = [], 0
-        for m in _MARKUP.finditer(text):
-            out += [prose(text[at:m.start()]), m.group(0)]
-            at = m.end()
-        return "".join(out + [prose(text[at:])])
+        return in_prose(text, prose)
 
     @property
     def sets(self) -> str:

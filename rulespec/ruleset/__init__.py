@@ -53,6 +53,14 @@ class Terms:
     discard_pile: str | None = None
     card: str | None = None
     cards: str | None = None
+    # the verbs and their nouns, each as the variant writes its plain form (``knock is
+    # called "rap"``, ``going out is called "going rummy"``); the page derives the others
+    knock: str | None = None
+    gin: str | None = None
+    going_out: str | None = None
+    going_rummy: str | None = None
+    drop: str | None = None
+    show: str | None = None
 
 
 @dataclass(frozen=True)

@@ -44,7 +44,8 @@ class Cards(Base):
     def aces_md(self, aces) -> Iterator:
         mode = aces["mode"]
         runs = self.ex.ace_runs()
-        text = prose.say("cards", "ranks", mode=mode, run=self.vocab.run)
+        text = (prose.say("tiles", "ranks") if self.rs.deck.tiles  # 1 is low (E375)
+                else prose.say("cards", "ranks", mode=mode, run=self.vocab.run))
         if runs:
             run = self.vocab.run
             text += "\n\n" + self.table(["Cards", ""], [

@@ -50,7 +50,7 @@ class Values(Base):
                 merged.append((face, list(g)))
         rows = []
         for face, idx in merged:
-            names = [C.RANKS[i] for i in idx]
+            names = [str(i + 1) if self.rs.deck.tiles else C.RANKS[i] for i in idx]
             if len(idx) >= 3 and all(1 <= i <= 9 for i in idx):
                 label = f"{names[0]} to {names[-1]}"
             else:
