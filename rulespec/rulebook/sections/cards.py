@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from ... import cards as C
 from .. import prose
 from .. import words as W
 from .base import Base
@@ -30,7 +31,8 @@ class Cards(Base):
             n = packs[0]["packs"]
             yield "overview", 2, prose.say("cards", "deck", packs=n, jokers=jokers,
                                            per_pack=bool(per_pack),
-                                           size=self.rs.deck.size(counts[0]))
+                                           size=self.rs.deck.size(counts[0]),
+                                           without=self.stripped_words(deck))
         else:
             rows = []
             for p in packs:
@@ -41,23 +43,41 @@ class Cards(Base):
                 rows.append([W.capital(who), W.number(n), str(self.rs.deck.size(sample))])
             extra = f", each pack with {W.plural(jokers, 'joker')}" if jokers and per_pack else \
                 (f", with {W.plural(jokers, 'joker')}" if jokers else ", without jokers")
+            stripped = self.stripped_words(deck)
+            strip = f", each stripped of the {stripped}" if stripped else ""
             yield "overview", 2, (
-                "The number of standard 52-card packs depends on the number of players"
+                f"The number of standard 52-card packs{strip} depends on the number of players"
                 f"{extra}:\n\n" + self.table(["Players", "Packs", "Cards"], rows))
+
+    def stripped_words(self, deck) -> str:
+        """The ranks taken out of each pack, as a player says them ("eights, nines and
+        tens"); empty for a full pack."""
+        return W.join(W.rank_name(r, many=True) for r in deck["without"])
 
     def aces_md(self, aces) -> Iterator:
         mode = aces["mode"]
         runs = self.ex.ace_runs()
-        order = "A, 2, 3, 4, 5, 6, 7, 8, 9, 10, J, Q, K"
+        kept = [C.RANKS[i] for i in self.rs.deck.ranks]
+        order = ", ".join(kept)
+        high = ", ".join(kept[1:] + kept[:1])
         text = {
             "low": f"The cards of each suit rank {order}. Aces are low.",
-            "high": "The cards of each suit rank 2, 3, 4, 5, 6, 7, 8, 9, 10, J, Q, K, A. "
-                    "Aces are high.",
+            "high": f"The cards of each suit rank {high}. Aces are high.",
             "either": f"The cards of each suit rank {order}. An ace may be used low or high in a "
                       f"{self.vocab.run}, but not both at once: it may not join a king to a two.",
             "around": f"The cards of each suit rank {order}, and the order goes round the corner: "
                       f"an ace may be low, high, or between a king and a two.",
         }[mode]
+        gap = self.ex.gap_run()
+        if gap is not None:
+            gone = self.rs.deck.without
+            kept = self.rs.deck.ranks
+            steps = [f"the {C.RANKS[a]} to the {C.RANKS[b]}" for a, b in zip(kept, kept[1:])
+                     if b - a > 1]
+            text += (f" The pack has no {W.join((r + 's' for r in gone), 'or')}, so a "
+                     f"{self.vocab.run} goes straight from {W.join(steps)}: "
+                     f"{'-'.join(C.RANKS[C.rank_of(c)] for c in gap.cards)} is a "
+                     f"{self.vocab.run}.")
         if runs:
             run = self.vocab.run
             text += "\n\n" + self.table(["Cards", ""], [
