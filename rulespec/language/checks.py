@@ -104,7 +104,8 @@ def partnerships_fit(r: Ruleset, doc: dict):
 
 @check("E320")
 def every_card_has_a_value(r: Ruleset, doc: dict):
-    missing = [C.RANKS[i] for i, v in enumerate(r.values.ranks) if v is None]
+    kept = set(r.deck.ranks)  # a stripped pack's missing ranks need no value
+    missing = [C.RANKS[i] for i, v in enumerate(r.values.ranks) if v is None and i in kept]
     if missing:
         yield Problem("values", f"these cards have no value: {' '.join(missing)}",
                       f"add them to `values:`, e.g. `{missing[0]} = 10`")
@@ -113,7 +114,7 @@ def every_card_has_a_value(r: Ruleset, doc: dict):
         yield Problem("deck.jokers", "the deck has jokers but no value is given for them",
                       "add `jokers = 20` (or the right number) to `values:`")
     if r.opening.values is not None:
-        missing = [C.RANKS[i] for i, v in enumerate(r.opening.values.ranks) if v is None]
+        missing = [C.RANKS[i] for i, v in enumerate(r.opening.values.ranks) if v is None and i in kept]
         if missing:
             yield Problem("opening.values", f"these cards have no opening value: {' '.join(missing)}",
                           "give every rank a value in `opening values:`")

@@ -95,7 +95,7 @@ class Rules:
         self.value = self._wild_valued(self.natural_value, v.wild)
         # opening values (the threshold count): own table if the variant gives one
         ov = ruleset.opening.values or v
-        onat = [ov.ranks[C.rank_of(c)] for c in range(C.NUM_NATURAL)]
+        onat = [ov.ranks[C.rank_of(c)] or 0 for c in range(C.NUM_NATURAL)]  # 0: not in the pack
         for cv in ov.cards:
             onat[C.parse_card(cv.card)] = cv.value
         onat.append(ov.joker if ov.joker is not None else (v.joker or 0))
