@@ -25,6 +25,31 @@ def cards(text: str) -> list[int]:
     return C.parse_cards(text)
 
 
+def fit_to_pack(ranks: tuple[int, ...], hands: list[list[int]]) -> list[list[int]]:
+    """``hands`` with every card of a rank the pack lacks (a stripped pack's 8s, 9s and
+    10s) swapped for a card of the same suit the pack has and no hand holds, the nearest
+    rank first: the worked examples' fixed hands, made playable in that pack."""
+    kept = set(ranks)
+    if len(kept) == 13:
+        return hands
+    used = {c for h in hands for c in h}
+    out = []
+    for h in hands:
+        new = []
+        for c in h:
+            if c != C.JOKER and C.rank_of(c) not in kept:
+                s, r = C.suit_of(c), C.rank_of(c)
+                spare = [C.make(q, t) for t in [s] + [x for x in range(4) if x != s]
+                         for q in sorted(kept, key=lambda q: (abs(q - r), -q))
+                         if C.make(q, t) not in used]
+                if spare:
+                    c = spare[0]
+                    used.add(c)
+            new.append(c)
+        out.append(new)
+    return out
+
+
 @dataclass(frozen=True)
 class Example:
     cards: tuple[int, ...]
@@ -154,6 +179,7 @@ class Examples:
         if m.run is not None:
             n = max(3, m.run.min)
             out.append(self._valid(self._run(3, n, 1)))
+            out.append(self.gap_run())  # a stripped pack's run across its gap
             if wild is not None:
                 naturals = self._run(4, max(n, 4), 2)
                 out.append(self._valid(naturals[:2] + [wild] + naturals[3:]))

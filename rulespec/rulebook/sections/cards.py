@@ -19,6 +19,7 @@ class Cards(Base):
         per_pack = jokers and deck["jokers_per_pack"]
 
         counts = self.player_counts()
+        stripped = self.stripped_words(deck)  # never with tiles (E316)
         tiles = self.tiles_words(deck)
         if tiles and len(packs) == 1 and packs[0]["players"] is None:
             n = packs[0]["packs"]
@@ -32,7 +33,7 @@ class Cards(Base):
             yield "overview", 2, prose.say("cards", "deck", packs=n, jokers=jokers,
                                            per_pack=bool(per_pack),
                                            size=self.rs.deck.size(counts[0]),
-                                           without=self.stripped_words(deck))
+                                           without=stripped)
         else:
             rows = []
             for p in packs:
@@ -43,7 +44,6 @@ class Cards(Base):
                 rows.append([W.capital(who), W.number(n), str(self.rs.deck.size(sample))])
             extra = f", each pack with {W.plural(jokers, 'joker')}" if jokers and per_pack else \
                 (f", with {W.plural(jokers, 'joker')}" if jokers else ", without jokers")
-            stripped = self.stripped_words(deck)
             strip = f", each stripped of the {stripped}" if stripped else ""
             yield "overview", 2, (
                 f"The number of standard 52-card packs{strip} depends on the number of players"
