@@ -30,7 +30,8 @@ from rulespec.melds.solver import Search
 from conftest import VARIANTS
 
 CONQUIAN = VARIANTS / "conquian.rules"
-HEAD = 'variant "x"\nextends "basic"\nplayers: 2\n'
+BARE = 'variant "x"\nextends "basic"\n'
+HEAD = BARE + "players: 2\n"
 
 
 def _compile(body: str, head: str = HEAD):
@@ -105,17 +106,18 @@ def test_a_value_for_a_card_taken_out_is_a_warning():
 
 def test_the_deal_size_check_counts_the_stripped_pack():
     """32 cards: three players of 10 need 32 (hands, upcard, one to draw), four need 42."""
-    ok = _compile("deck: 1 pack without 2-6\ndeal: 10 cards each\nplayers: 3\n", 'variant "x"\nextends "basic"\n')
+    ok = _compile("deck: 1 pack without 2-6\ndeal: 10 cards each\nplayers: 3\n", BARE)
     assert ok.deck_size(3) == 32
     with pytest.raises(rulespec.SpecError) as err:
-        _compile("deck: 1 pack without 2-6\ndeal: 10 cards each\nplayers: 3-4\n", 'variant "x"\nextends "basic"\n')
+        _compile("deck: 1 pack without 2-6\ndeal: 10 cards each\nplayers: 3-4\n", BARE)
     (d,) = [d for d in err.value.diagnostics if d.code == "E312"]
     assert "4 players need 42 cards" in d.message and "only 32" in d.message
 
 
 def test_ranks_taken_out_need_no_value(conquian):
     assert conquian.ruleset.values.ranks[7:10] == (None, None, None)
-    assert conquian.card_value(C.parse_card("7S")) == 7 and conquian.card_value(C.parse_card("AS")) == 15
+    assert conquian.card_value(C.parse_card("7S")) == 7
+    assert conquian.card_value(C.parse_card("AS")) == 15
 
 
 # ------------------------------------------------------------------ runs across the gap
@@ -202,7 +204,8 @@ def test_lay_offs_follow_the_pack(conquian):
 # ------------------------------------------------------------------ every card in one place
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=25, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(0, 10_000), picks=st.lists(st.integers(0, 1_000), min_size=20, max_size=80))
 def test_every_card_is_in_exactly_one_place(conquian, seed, picks):
     """Whatever moves are made, the cards in play are exactly the 40 of the stripped pack,

@@ -47,11 +47,13 @@ def no_rule_names_a_rank_taken_out(r: Ruleset, doc: dict):
     w = r.wilds
     for i, rank in enumerate(w.ranks):
         if C.rank_index(rank) in gone:
-            yield Problem(f"wilds.ranks.{i}", f"the {rank}s are wild, but the pack is stripped of them",
+            yield Problem(f"wilds.ranks.{i}",
+                          f"the {rank}s are wild, but the pack is stripped of them",
                           f"make a rank the pack keeps wild, or keep the {rank}s in the pack")
     for i, card in enumerate(w.cards):
         if C.rank_of(C.parse_card(card)) in gone:
-            yield Problem(f"wilds.cards.{i}", f"{card} is wild, but the pack is stripped of its rank",
+            yield Problem(f"wilds.cards.{i}",
+                          f"{card} is wild, but the pack is stripped of its rank",
                           "name a card the pack holds")
     if w.cut_joker_rank is not None and C.rank_index(w.cut_joker_rank) in gone:
         yield Problem("wilds.cut_joker_rank", f"a cut joker makes the {w.cut_joker_rank}s wild, "
