@@ -123,9 +123,13 @@ def is_red(card: int) -> bool:
     return card != JOKER and SUITS[suit_of(card)] in RED_SUITS
 
 
-def build_deck(packs: int, jokers: int) -> list[int]:
-    """A deck of ``packs`` 52-card packs plus ``jokers`` printed jokers, in a fixed order."""
-    return [c for _ in range(packs) for c in range(NUM_NATURAL)] + [JOKER] * jokers
+def build_deck(packs: int, jokers: int, ranks: Iterable[int] | None = None) -> list[int]:
+    """A deck of ``packs`` packs plus ``jokers`` printed jokers, in a fixed order. A pack
+    is 52 cards, or only the cards of ``ranks`` (rank indexes) where a stripped pack
+    leaves some out."""
+    keep = set(range(13) if ranks is None else ranks)
+    pack = [c for c in range(NUM_NATURAL) if c % 13 in keep]
+    return [c for _ in range(packs) for c in pack] + [JOKER] * jokers
 
 
 def sort_key(card: int) -> tuple[int, int]:

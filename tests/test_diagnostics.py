@@ -504,6 +504,17 @@ SEMANTIC = [
     Case("a game for one player, at the least", edit("players: 2-6", "players: 1-6"), "E315", 2, 10, "1-6"),
     Case("pushing with an endless stock", edit("from the stock or the discard pile", "from the discard pile or push"),
          "E364", 12, 10, "from the discard pile or push"),
+    # pack_checks (issue #15 item 7: stripped packs)
+    Case("a pack stripped of every rank", edit("1 pack, no jokers", "1 pack without A-K, no jokers"),
+         "E316", 3, 10, "1 pack without A-K", "name only the ranks taken out, like `without 8s, 9s and 10s`"),
+    Case("a stripped pack without aces, aces high", edit("aces:    low", "aces:    high",
+                                                         edit("1 pack, no jokers", "1 pack without aces, no jokers")),
+         "E316", 4, 10, "high", "remove the `aces:` rule, or keep the aces in the pack"),
+    Case("wild eights in a pack without eights", edit("1 pack, no jokers", "1 pack without 8s, no jokers")
+         + "wild:    8s\n", "E317", 17, 10, "8s"),
+    Case("a value for a card the pack lacks", edit("1 pack, no jokers", "1 pack without 8s, no jokers",
+                                                   edit("J Q K = 10", "J Q K = 10; 8H = 50")),
+         "W317", 5, 48, "8H = 50"),
     # tile_checks (issue #15: tiles, turns without a discard, rearranging)
     Case("tiles with aces high", edit("aces:    low", "aces:    high",
                                       edit("1 pack, no jokers", "tiles, 1 pack, no jokers")),

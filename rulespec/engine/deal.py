@@ -11,7 +11,8 @@ from ..ruleset import Ruleset
 
 def deck_cards(ruleset: Ruleset, players: int) -> list[int]:
     """Every card of the deck ``players`` players use, in a fixed order."""
-    return C.build_deck(ruleset.deck.packs_for(players), ruleset.deck.jokers_for(players))
+    d = ruleset.deck
+    return C.build_deck(d.packs_for(players), d.jokers_for(players), d.ranks)
 
 
 def _card(c) -> int:

@@ -62,7 +62,7 @@ def problems(game) -> list[str]:
     if game.cut_card is not None:
         got.append(game.cut_card)
     got.sort()
-    if got != _sorted_deck(rs.deck.packs_for(count), rs.deck.jokers_for(count)):
+    if got != _sorted_deck(rs.deck.packs_for(count), rs.deck.jokers_for(count), rs.deck.ranks):
         deck = Counter(deck_cards(rs, count))
         have = zones(game)
         missing = deck - have
@@ -146,8 +146,8 @@ def _scored_hands(game) -> tuple[list, list[str]]:
 
 
 @cached(None)
-def _sorted_deck(packs: int, jokers: int) -> list[int]:
-    return sorted(C.build_deck(packs, jokers))
+def _sorted_deck(packs: int, jokers: int, ranks: tuple[int, ...]) -> list[int]:
+    return sorted(C.build_deck(packs, jokers, ranks))
 
 
 def check_knock(game, result) -> list[str]:

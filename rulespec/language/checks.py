@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from .. import cards as C
 from ..ruleset import Ruleset
-from . import game_checks, playable_checks, problems, special_checks, tile_checks
+from . import game_checks, pack_checks, playable_checks, problems, special_checks, tile_checks
 from .problems import Checks, Problem, player_counts, rounds, said
 
 MAX_RUN = 13  # no run can repeat a rank, whatever the ace rule
@@ -104,7 +104,8 @@ def partnerships_fit(r: Ruleset, doc: dict):
 
 @check("E320")
 def every_card_has_a_value(r: Ruleset, doc: dict):
-    missing = [C.RANKS[i] for i, v in enumerate(r.values.ranks) if v is None]
+    kept = set(r.deck.ranks)  # a stripped pack's missing ranks need no value
+    missing = [C.RANKS[i] for i, v in enumerate(r.values.ranks) if v is None and i in kept]
     if missing:
         yield Problem("values", f"these cards have no value: {' '.join(missing)}",
                       f"add them to `values:`, e.g. `{missing[0]} = 10`")
@@ -113,7 +114,7 @@ def every_card_has_a_value(r: Ruleset, doc: dict):
         yield Problem("deck.jokers", "the deck has jokers but no value is given for them",
                       "add `jokers = 20` (or the right number) to `values:`")
     if r.opening.values is not None:
-        missing = [C.RANKS[i] for i, v in enumerate(r.opening.values.ranks) if v is None]
+        missing = [C.RANKS[i] for i, v in enumerate(r.opening.values.ranks) if v is None and i in kept]
         if missing:
             yield Problem("opening.values", f"these cards have no opening value: {' '.join(missing)}",
                           "give every rank a value in `opening values:`")
@@ -136,17 +137,24 @@ def meld_sizes_possible(r: Ruleset, doc: dict):
     if run is not None:
         if run.max is not None and run.max < run.min:
             yield Problem("melds.run", f"runs of {run.min}-{run.max} cards cannot exist", "write the smaller size first")
-        elif run.min > MAX_RUN:
-            yield Problem("melds.run", f"a run of {run.min} cards is impossible: a suit has 13 ranks",
-                          "runs can be at most 13 cards long")
+        elif run.min > _longest(r):
+            yield Problem("melds.run", f"a run of {run.min} cards is impossible: a suit has "
+                          f"{_longest(r)} ranks", f"runs can be at most {_longest(r)} cards long")
 
 
 @check("W321")
 def run_longer_than_suit(r: Ruleset, doc: dict):
     run = r.melds.run
-    if run is not None and run.max is not None and MAX_RUN < run.max and run.min <= MAX_RUN:
-        yield Problem("melds.run", f"runs can never be longer than 13 cards, so {run.max} is never reached",
-                      "write the largest size as 13")
+    top = _longest(r)
+    if run is not None and run.max is not None and top < run.max and run.min <= top:
+        yield Problem("melds.run", f"runs can never be longer than {top} cards, so {run.max} is never reached",
+                      f"write the largest size as {top}")
+
+
+def _longest(r: Ruleset) -> int:
+    """The longest run the pack allows: one card of each of its ranks (13 in a full pack,
+    fewer in a stripped one)."""
+    return min(MAX_RUN, len(r.deck.ranks)) or MAX_RUN
 
 
 def _requirement_size(r: Ruleset, kind: str, size: int | None) -> int | None:
@@ -196,11 +204,12 @@ def wild_rank_leaves_melds_possible(r: Ruleset, doc: dict):
 
     def can_make(kind: str, size: int) -> bool:
         if kind == "set":
-            if len(forced) < 13:
+            if set(r.deck.ranks) - forced:
                 return True
             return w.all_wild != "never"
-        for start in range(14 - size):
-            f = sum(1 for k in range(start, start + size) if k in forced)
+        order = r.deck.ranks  # runs follow the pack: a stripped pack's skip its gaps
+        for start in range(len(order) + 1 - size):
+            f = sum(1 for k in order[start:start + size] if k in forced)
             if (limit is None or f <= limit) and (not w.not_outnumber or f <= size - f):
                 return True
         return False
@@ -396,8 +405,8 @@ def drops_only_with_penalty_scoring(r: Ruleset, doc: dict):
 
 
 #: every check by code, in the order they run: these, then game_checks', then playable_checks'
-CHECKS = {**check, **game_checks.check, **playable_checks.check, **tile_checks.check,
-          **special_checks.check}
+CHECKS = {**check, **pack_checks.check, **game_checks.check, **playable_checks.check,
+          **tile_checks.check, **special_checks.check}
 
 
 def run(ruleset: Ruleset, doc: dict, sources: dict, texts: dict[str, str]):

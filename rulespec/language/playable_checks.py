@@ -85,7 +85,8 @@ def _most_meld_moves(r: Ruleset) -> tuple[int, int]:
 def _count_witnesses(r: Ruleset) -> tuple[int, int]:
     n, _rnd, size = max(_hand_sizes(r), key=lambda t: (t[2], t[0]))
     size += r.deal.starter_extra + 1  # the starter's extra cards and the card drawn
-    deck = build_deck(r.deck.packs_for(n), r.deck.jokers_for(n))  # the deck the engine deals
+    # the deck the engine deals (a stripped pack's ranks only)
+    deck = build_deck(r.deck.packs_for(n), r.deck.jokers_for(n), r.deck.ranks)
     rng = random.Random(0)
     most = 0
     for _ in range(WITNESS_HANDS):

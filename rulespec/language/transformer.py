@@ -226,8 +226,30 @@ class RuleTransformer(TilesClauses, TermWords, PointClauses, RoundStatements, Sp
     def partners_teams(self, node, teams, size):
         self.set(node, "partnerships", {"teams": teams, "size": size})
 
-    def deck_packs(self, node, packs, rng=None):
+    def deck_packs(self, node, packs, *rest):
+        stripped = [t for t in rest if isinstance(t, Tree) and t.data == "stripped"]
+        rng = next((t for t in rest if isinstance(t, Tree) and t.data != "stripped"), None)
         self.set(node, "deck.packs", {"packs": packs, "players": self.range_of(rng) if rng else None})
+        if stripped:  # one clause: its span is the clause's, so it is one rule changed
+            self.deck_without(node, stripped[0])
+
+    def deck_without(self, node, stripped):
+        """`without 8s, 9s and 10s`, `without 2-6`: the ranks taken out of every pack, in
+        rank order (a rank named twice is named once)."""
+        out: set[int] = set()
+        for item in stripped.children:
+            if not isinstance(item, Tree):
+                continue
+            if item.data == "strip_ranks":
+                out.add(C.rank_index(_value(item.children[0])))
+                continue
+            lo, hi = (C.rank_index(_value(t)) for t in item.children)
+            if lo > hi:
+                self.error(item, "E150", f"the ranks {C.RANKS[lo]}-{C.RANKS[hi]} run backwards",
+                           f"write the low rank first: {C.RANKS[hi]}-{C.RANKS[lo]}")
+                return
+            out.update(range(lo, hi + 1))
+        self.set(node, "deck.without", [C.RANKS[i] for i in sorted(out)])
 
     def deck_jokers(self, node, n):
         self.set(node, "deck.jokers", n)

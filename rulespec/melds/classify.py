@@ -27,7 +27,7 @@ def _set_readings(rules: Rules, fixed: list[int], duals: list[int], wilds: list[
         if any(C.rank_of(c) != C.rank_of(fixed[0]) for c in fixed):
             return
     else:
-        ranks = set(range(13))
+        ranks = set(rules.order)
     for rank in sorted(ranks):
         usable = [c for c in duals if rules.dual_in_sets and C.rank_of(c) == rank]
         # every choice of which dual cards stand for themselves

@@ -62,12 +62,19 @@ class Rules:
             self.set_max = hi  # None: no upper limit
         else:
             self.distinct, self.set_min, self.set_max = True, 3, 4
+        #: the ranks of the pack, lowest first, and each one's place in that order: runs
+        #: follow the pack, so a stripped pack's 7 is next to its J (no 8s, 9s or 10s)
+        self.order = ruleset.deck.ranks or tuple(range(13))
+        self.n_ranks = len(self.order)
+        self.place_of = {r: i for i, r in enumerate(self.order)}
+        longest = min(MAX_RUN, self.n_ranks)
         if m.run is not None:
             self.run_min = m.run.min
-            self.run_max = MAX_RUN if m.run.max is None else min(m.run.max, MAX_RUN)
+            self.run_max = longest if m.run.max is None else min(m.run.max, longest)
         else:
-            self.run_min, self.run_max = 3, MAX_RUN
-        self.aces = ruleset.aces.mode
+            self.run_min, self.run_max = 3, longest
+        # a pack without aces has no ace to put high or round the corner
+        self.aces = ruleset.aces.mode if 0 in self.place_of else "low"
         #: every window of places a run may occupy, by length: tuples of rank indexes,
         #: lowest place first, each rank at most once (built once: the searches ask often)
         self.run_windows = self._run_windows()
@@ -88,7 +95,7 @@ class Rules:
         self.value = self._wild_valued(self.natural_value, v.wild)
         # opening values (the threshold count): own table if the variant gives one
         ov = ruleset.opening.values or v
-        onat = [ov.ranks[C.rank_of(c)] for c in range(C.NUM_NATURAL)]
+        onat = [ov.ranks[C.rank_of(c)] or 0 for c in range(C.NUM_NATURAL)]  # 0: not in the pack
         for cv in ov.cards:
             onat[C.parse_card(cv.card)] = cv.value
         onat.append(ov.joker if ov.joker is not None else (v.joker or 0))
@@ -147,33 +154,45 @@ class Rules:
 
     # ---------------------------------------------------------------- run positions
 
+    def place(self, rank: int) -> int:
+        """The place of ``rank`` in the pack's order (the ace low): its rank index in a
+        full pack; a stripped pack's places skip the ranks taken out."""
+        return self.place_of[rank]
+
+    def rank_at(self, place: int) -> int:
+        """The rank at ``place`` (place ``n_ranks`` is an ace above the king)."""
+        return self.order[place % self.n_ranks]
+
     def run_places(self, ranks: list[int]) -> list[tuple[int, int]]:
         """The tightest windows ``(low, length)`` a run holding exactly these distinct
-        ranks can sit in. Positions are ranks, except that position 13 is an ace above
-        the king (aces ``high`` or ``either``); with ``around`` a window wraps past K."""
+        ranks can sit in. Positions are places in the pack's order (:meth:`place`),
+        except that position ``n_ranks`` (13 in a full pack) is an ace above the king
+        (aces ``high`` or ``either``); with ``around`` a window wraps past K."""
         mode = self.aces
+        n = self.n_ranks
         out: list[tuple[int, int]] = []
+        ranks = [self.place_of[r] for r in ranks]
         if mode == "around":
             rs = sorted(ranks)
             if len(rs) == 1:
                 return [(rs[0], 1)]
             best = None
             for t in range(len(rs)):
-                nxt = rs[(t + 1) % len(rs)] + (13 if t == len(rs) - 1 else 0)
+                nxt = rs[(t + 1) % len(rs)] + (n if t == len(rs) - 1 else 0)
                 gap = nxt - rs[t]
                 if best is None or gap > best[0]:
                     best = (gap, rs[(t + 1) % len(rs)])
-            length = 13 - best[0] + 1
+            length = n - best[0] + 1
             return [(best[1], length)]
         options = [[r] for r in ranks]
         if mode == "high":
-            options = [[13] if r == 0 else [r] for r in ranks]
+            options = [[n] if r == 0 else [r] for r in ranks]
         elif mode == "either":
-            options = [[0, 13] if r == 0 else [r] for r in ranks]
+            options = [[0, n] if r == 0 else [r] for r in ranks]
         base = [o[0] for o in options]
         if 0 in ranks and mode == "either":
             lo_variant = base
-            hi_variant = [13 if r == 0 else r for r in ranks]
+            hi_variant = [n if r == 0 else r for r in ranks]
             for pos in (lo_variant, hi_variant):
                 out.append((min(pos), max(pos) - min(pos) + 1))
             return out
@@ -185,32 +204,32 @@ class Rules:
             return False
         if self.aces == "around":
             return True
-        top = low + length - 1
-        if self.aces == "low":
-            return 0 <= low and top <= 12
-        if self.aces == "high":
-            return 1 <= low and top <= 13
-        return 0 <= low and top <= 13 and length <= 13
+        lo, hi = self.span_limits()
+        return lo <= low and low + length - 1 <= hi and length <= self.n_ranks
 
     def _run_windows(self) -> dict[int, tuple[tuple[int, ...], ...]]:
-        key = (self.aces, self.run_min, self.run_max)
+        key = (self.aces, self.run_min, self.run_max, self.order)
         return _RUN_WINDOWS.get_or(key, _make_run_windows, self.aces, self.run_min,
-                                   self.run_max, self.span_limits())
+                                   self.run_max, self.span_limits(), self.order)
 
     def span_limits(self) -> tuple[int, int]:
         """Lowest and highest window position a run may use (``around`` is circular)."""
-        return {"low": (0, 12), "high": (1, 13), "either": (0, 13)}.get(self.aces, (0, 12))
+        top = self.n_ranks - 1
+        return {"low": (0, top), "high": (1, top + 1), "either": (0, top + 1)}.get(self.aces, (0, top))
 
 
-#: run windows by (aces, shortest run, longest run): the same for every deal of a ruleset
+#: run windows by (aces, shortest run, longest run, the pack's ranks): the same for every
+#: deal of a ruleset
 _RUN_WINDOWS = Memo(64)
 
 
-def _make_run_windows(aces: str, run_min: int, run_max: int, span: tuple[int, int]) -> dict:
+def _make_run_windows(aces: str, run_min: int, run_max: int, span: tuple[int, int],
+                      order: tuple[int, ...]) -> dict:
     out = {}
+    n = len(order)
     for length in range(run_min, run_max + 1):
-        starts = range(13) if aces == "around" else range(span[0], span[1] - length + 2)
-        windows = (tuple((start + t) % 13 for t in range(length)) for start in starts)
+        starts = range(n) if aces == "around" else range(span[0], span[1] - length + 2)
+        windows = (tuple(order[(start + t) % n] for t in range(length)) for start in starts)
         out[length] = tuple(w for w in windows if len(set(w)) == length)
     return out
 

@@ -319,13 +319,14 @@ def lonely_cards(r: Rules, naturals: list[int], duals: list[int], wilds: int) ->
         rank, suit = C.rank_of(c), C.suit_of(c)
         if r.has_sets and (codes_of_rank[rank] > 1 or (pool[c] > 1 and not r.distinct)):
             continue
-        if reach > 0 and any(q != rank and _gap(rank, q) <= reach for q in ranks_in_suit[suit]):
+        if reach > 0 and any(q != rank and _gap(r, rank, q) <= reach for q in ranks_in_suit[suit]):
             continue
         out.append(c)
     return out
 
 
-def _gap(a: int, b: int) -> int:
-    """The fewest places between two ranks in any run, the ace low, high or between."""
-    d = abs(a - b)
-    return min(d, 13 - d)
+def _gap(r: Rules, a: int, b: int) -> int:
+    """The fewest places between two ranks in any run, the ace low, high or between
+    (places in the pack's order: a stripped pack's 7 and J are one apart)."""
+    d = abs(r.place_of[a] - r.place_of[b])
+    return min(d, r.n_ranks - d)

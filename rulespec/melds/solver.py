@@ -193,17 +193,18 @@ class Search:
             yield from self._run_members_around(f, rank, others)
             return
         wmax = self.wmax
-        starts = []  # (position of f, direction)
+        starts = []  # (place of f in the pack's order, direction)
+        place = r.place_of
         if rank == 0:
             if r.aces in ("low", "either"):
                 starts.append((0, 1))
             if r.aces in ("high", "either"):
-                starts.append((13, -1))
+                starts.append((r.n_ranks, -1))
         else:
-            starts.append((rank, 1))
+            starts.append((place[rank], 1))
         results = []
         for p, step in starts:
-            cand = sorted((abs(C.rank_of(o) - p), o) for o in others)
+            cand = sorted((abs(place[C.rank_of(o)] - p), o) for o in others)
             limit = r.run_max
             out = []
 
@@ -245,10 +246,11 @@ class Search:
         r = self.rules
         v = r.opening_natural
         present = set(ranks)
+        at = r.rank_at
         gap_val = sum(
-            v[C.make((low + t) % 13, suit)]
+            v[C.make(at(low + t), suit)]
             for t in range(length)
-            if (low + t) % 13 not in present
+            if at(low + t) not in present
         )
         gaps = length - len(ranks)
         out = [NEG] * (cap + 1)
@@ -263,8 +265,8 @@ class Search:
                     continue
                 if r.aces != "around" and (start < lo_lim or end > hi_lim):
                     continue
-                s = sum(v[C.make(p % 13, suit)] for p in range(start, low))
-                s += sum(v[C.make(p % 13, suit)] for p in range(low + length, end + 1))
+                s = sum(v[C.make(at(p), suit)] for p in range(start, low))
+                s += sum(v[C.make(at(p), suit)] for p in range(low + length, end + 1))
                 best = max(best, s)
             if best > NEG:
                 out[j] = gap_val + best
@@ -291,9 +293,9 @@ class Search:
             return size * max(v[:52])
         best = 0
         for s in range(4):
-            for start in range(14):
+            for start in range(r.n_ranks + 1):
                 if r.window_ok(start, size) or r.aces == "around":
-                    best = max(best, sum(v[C.make((start + t) % 13, s)] for t in range(size)))
+                    best = max(best, sum(v[C.make(r.rank_at(start + t), s)] for t in range(size)))
         return best
 
     def base(self, k: int, needs: tuple) -> tuple[int, tuple]:

@@ -77,6 +77,7 @@ def _packs(ir):
     j = d["jokers"]
     yield "Jokers", "none" if not j else (f"{W.number(j)} per pack" if d["jokers_per_pack"] else W.number(j))
     yield "Played with", "tiles" if d["tiles"] else "cards"
+    yield "Ranks taken out of each pack", W.join(W.rank_name(r, many=True) for r in d["without"]) or "none"
 
 
 def _aces(ir):

@@ -25,6 +25,31 @@ def cards(text: str) -> list[int]:
     return C.parse_cards(text)
 
 
+def fit_to_pack(ranks: tuple[int, ...], hands: list[list[int]]) -> list[list[int]]:
+    """``hands`` with every card of a rank the pack lacks (a stripped pack's 8s, 9s and
+    10s) swapped for a card of the same suit the pack has and no hand holds, the nearest
+    rank first: the worked examples' fixed hands, made playable in that pack."""
+    kept = set(ranks)
+    if len(kept) == 13:
+        return hands
+    used = {c for h in hands for c in h}
+    out = []
+    for h in hands:
+        new = []
+        for c in h:
+            if c != C.JOKER and C.rank_of(c) not in kept:
+                s, r = C.suit_of(c), C.rank_of(c)
+                spare = [C.make(q, t) for t in [s] + [x for x in range(4) if x != s]
+                         for q in sorted(kept, key=lambda q: (abs(q - r), -q))
+                         if C.make(q, t) not in used]
+                if spare:
+                    c = spare[0]
+                    used.add(c)
+            new.append(c)
+        out.append(new)
+    return out
+
+
 @dataclass(frozen=True)
 class Example:
     cards: tuple[int, ...]
@@ -107,7 +132,33 @@ class Examples:
         return out
 
     def _run(self, start: int, length: int, suit: int) -> list[int]:
-        return [C.make(start + i, suit) for i in range(length)]
+        """``length`` cards of ``suit`` in a row from rank ``start`` (or the next rank the
+        pack has): a stripped pack's rows skip the ranks it lacks."""
+        order = self.r.deck.ranks
+        i = next((k for k, r in enumerate(order) if r >= start), len(order))
+        if i + length > len(order):
+            return [C.make(start + t, suit) for t in range(length)]  # off the end: dropped
+        return [C.make(order[i + t], suit) for t in range(length)]
+
+    def in_pack(self, codes) -> bool:
+        """Does the deck hold every one of ``codes``? (A stripped pack lacks some ranks.)"""
+        kept = set(self.r.deck.ranks)
+        return all(c == C.JOKER or (0 <= c < C.NUM_NATURAL and C.rank_of(c) in kept)
+                   for c in codes)
+
+    def gap_run(self) -> Example | None:
+        """The shortest run across the ranks a stripped pack lacks (6-7-J without 8s,
+        9s and 10s), judged by the meld code; None for a full pack or when none is a run."""
+        order, r = self.r.deck.ranks, self.r
+        if not r.deck.without or r.melds.run is None:
+            return None
+        n = max(3, r.melds.run.min)
+        for i in range(len(order) - 1):
+            if order[i + 1] - order[i] > 1:
+                lo = max(0, min(i - (n - 2), len(order) - n))
+                codes = [C.make(order[lo + t], 0) for t in range(n)]
+                return self._valid(codes)
+        return None
 
     # ------------------------------------------------------------ melds
     def melds(self) -> list[Example]:
@@ -128,6 +179,7 @@ class Examples:
         if m.run is not None:
             n = max(3, m.run.min)
             out.append(self._valid(self._run(3, n, 1)))
+            out.append(self.gap_run())  # a stripped pack's run across its gap
             if wild is not None:
                 naturals = self._run(4, max(n, 4), 2)
                 out.append(self._valid(naturals[:2] + [wild] + naturals[3:]))
@@ -187,6 +239,8 @@ class Examples:
         return have[:n] if len(have) >= n else None
 
     def _valid(self, codes, note: str | None = None) -> Example | None:
+        if not self.in_pack(codes):
+            return None
         meld = self.classify(codes)
         if meld is None:
             return None
@@ -197,7 +251,7 @@ class Examples:
         return prose.say("examples", "not_a_meld", why=why, v=self.vocab, n=n)
 
     def _invalid(self, codes, reason: str) -> Example | None:
-        if self.classify(codes) is not None:
+        if not self.in_pack(codes) or self.classify(codes) is not None:
             return None
         return Example(tuple(codes), False, reason)
 
@@ -207,9 +261,12 @@ class Examples:
         if self.r.melds.run is None:
             return []
         n = max(3, self.r.melds.run.min)
-        low = [C.make(i, 0) for i in range(n)]
-        high = [C.make(i, 0) for i in range(13 - n + 1, 13)] + [C.make(0, 0)]
-        corner = [C.make(12, 0), C.make(0, 0)] + [C.make(i, 0) for i in range(1, n - 1)]
+        order = self.r.deck.ranks  # the pack's ranks: a stripped pack's runs skip its gaps
+        if not order or order[0] != 0 or len(order) < n:
+            return []
+        low = [C.make(i, 0) for i in order[:n]]
+        high = [C.make(i, 0) for i in order[len(order) - n + 1:]] + [C.make(0, 0)]
+        corner = [C.make(order[-1], 0), C.make(0, 0)] + [C.make(i, 0) for i in order[1:n - 1]]
         out = []
         for codes, name in ((low, "ace low"), (high, "ace high"), (corner, "round the corner")):
             meld = self.classify(codes)

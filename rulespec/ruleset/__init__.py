@@ -106,8 +106,9 @@ class Ruleset:
 
     @cached_property
     def natural_values(self) -> tuple[int, ...]:
-        """Penalty value of each natural card code 0..51 (wild status aside)."""
-        base = [self.values.ranks[C.rank_of(c)] for c in range(C.NUM_NATURAL)]
+        """Penalty value of each natural card code 0..51 (wild status aside); 0 for the
+        ranks a stripped pack leaves out, which need no value."""
+        base = [self.values.ranks[C.rank_of(c)] or 0 for c in range(C.NUM_NATURAL)]
         for cv in self.values.cards:
             base[C.parse_card(cv.card)] = cv.value
         return tuple(base)

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .. import cards as C
+
 # ---------------------------------------------------------------- small pieces
 
 
@@ -44,6 +46,19 @@ class Deck:
     jokers: int = 0
     jokers_per_pack: bool = False  # True: ``jokers`` for every pack in play
     tiles: bool = False  # tiles numbered 1-13 in four colours (the suits), written ``R7``
+    without: tuple[str, ...] = ()  # ranks taken out of every pack (a stripped pack), A..K order
+
+    @property
+    def ranks(self) -> tuple[int, ...]:
+        """The rank indexes every pack holds, lowest first: the order runs follow (a
+        stripped pack's runs skip the ranks taken out, 7-J-Q without 8s, 9s and 10s)."""
+        gone = {C.rank_index(r) for r in self.without}
+        return tuple(i for i in range(13) if i not in gone)
+
+    @property
+    def pack_size(self) -> int:
+        """Cards in one pack: 52, less four for each rank taken out."""
+        return 4 * len(self.ranks)
 
     def packs_for(self, players: int) -> int:
         for rule in self.packs:
@@ -55,7 +70,7 @@ class Deck:
         return self.jokers * (self.packs_for(players) if self.jokers_per_pack else 1)
 
     def size(self, players: int) -> int:
-        return 52 * self.packs_for(players) + self.jokers_for(players)
+        return self.pack_size * self.packs_for(players) + self.jokers_for(players)
 
 
 @dataclass(frozen=True)

@@ -56,21 +56,24 @@ def extensions(rules: Rules, cards, reading: Reading, card: int) -> list[Reading
     if size > rules.run_max:
         return out
     suit, ranks = reading.suit, reading.ranks
-    low = ranks[0]
+    # places in the pack's order (a stripped pack's runs skip the ranks taken out)
+    low = rules.place(ranks[0])
     length = len(ranks)
+    n = rules.n_ranks
+    at = rules.rank_at
     ends = []
     if rules.aces == "around":
-        if length < 13:
-            ends = [("low", (low - 1) % 13), ("high", (low + length) % 13)]
+        if length < n:
+            ends = [("low", at(low - 1)), ("high", at(low + length))]
     else:
-        # places: an ace after a king is place 13
+        # an ace after a king is place n (13 in a full pack)
         top = low + length - 1
         if ranks[-1] == 0 and length > 1:
-            top = 13
+            top = n
         if rules.window_ok(low - 1, length + 1):
-            ends.append(("low", (low - 1) % 13))
-        if rules.window_ok(low, length + 1) and top + 1 <= 13:
-            ends.append(("high", (top + 1) % 13))
+            ends.append(("low", at(low - 1)))
+        if rules.window_ok(low, length + 1) and top + 1 <= n:
+            ends.append(("high", at(top + 1)))
     for side, rank in ends:
         new_ranks = (rank,) + ranks if side == "low" else ranks + (rank,)
         target = C.make(rank, suit)

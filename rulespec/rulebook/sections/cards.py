@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from ... import cards as C
 from .. import prose
 from .. import words as W
 from .base import Base
@@ -18,6 +19,7 @@ class Cards(Base):
         per_pack = jokers and deck["jokers_per_pack"]
 
         counts = self.player_counts()
+        stripped = self.stripped_words(deck)  # never with tiles (E316)
         tiles = self.tiles_words(deck)
         if tiles and len(packs) == 1 and packs[0]["players"] is None:
             n = packs[0]["packs"]
@@ -28,7 +30,8 @@ class Cards(Base):
             n = packs[0]["packs"]
             yield "overview", 2, prose.say("cards", "deck", packs=n, jokers=jokers,
                                            per_pack=bool(per_pack),
-                                           size=self.rs.deck.size(counts[0]))
+                                           size=self.rs.deck.size(counts[0]),
+                                           without=stripped)
         else:
             rows = []
             for p in packs:
@@ -38,14 +41,32 @@ class Cards(Base):
                 sample = rng["min"] if rng is not None else counts[-1]
                 rows.append([W.capital(who), W.number(n), str(self.rs.deck.size(sample))])
             yield "overview", 2, (prose.say("cards", "packs_by_players", jokers=jokers,
-                                            per_pack=bool(per_pack)) + "\n\n"
-                                  + self.table(["Players", "Packs", "Cards"], rows))
+                                            per_pack=bool(per_pack), without=stripped)
+                                  + "\n\n" + self.table(["Players", "Packs", "Cards"], rows))
+
+    def stripped_words(self, deck) -> str:
+        """The ranks taken out of each pack, as a player says them ("eights, nines and
+        tens"); empty for a full pack."""
+        return W.join(W.rank_name(r, many=True) for r in deck["without"])
 
     def aces_md(self, aces) -> Iterator:
         mode = aces["mode"]
         runs = self.ex.ace_runs()
-        text = (prose.say("tiles", "ranks") if self.rs.deck.tiles  # 1 is low (E375)
-                else prose.say("cards", "ranks", mode=mode, run=self.vocab.run))
+        if self.rs.deck.tiles:  # 1 is low (E375)
+            text = prose.say("tiles", "ranks")
+        else:
+            kept = [C.RANKS[i] for i in self.rs.deck.ranks]
+            text = prose.say("cards", "ranks", mode=mode, run=self.vocab.run,
+                             order=", ".join(kept), high=", ".join(kept[1:] + kept[:1]))
+        gap = self.ex.gap_run()
+        if gap is not None:  # a stripped pack: a run skips the ranks taken out
+            kept = self.rs.deck.ranks
+            steps = [f"the {C.RANKS[a]} to the {C.RANKS[b]}" for a, b in zip(kept, kept[1:])
+                     if b - a > 1]
+            text += " " + prose.say(
+                "cards", "gap", gone=W.join((r + "s" for r in self.rs.deck.without), "or"),
+                steps=W.join(steps), run=self.vocab.run,
+                example="-".join(C.RANKS[C.rank_of(c)] for c in gap.cards))
         if runs:
             run = self.vocab.run
             text += "\n\n" + self.table(["Cards", ""], [

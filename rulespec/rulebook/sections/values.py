@@ -33,10 +33,12 @@ class Values(Base):
         return rows
 
     def value_rows(self, values) -> list[tuple[str, str]]:
-        """The value table: ranks grouped as a player reads them."""
+        """The value table: ranks grouped as a player reads them (only the ranks the pack
+        has: a stripped pack's table leaves out the ranks taken out)."""
         ranks = values["ranks"]
         groups: list[list[int]] = []
-        for i, v in enumerate(ranks):  # neighbours of equal value first
+        kept = self.rs.deck.ranks
+        for i, v in ((i, ranks[i]) for i in kept):  # neighbours of equal value first
             if groups and ranks[groups[-1][-1]] == v and v is not None:
                 groups[-1].append(i)
             else:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from ... import cards as C
 from .. import prose
 from .. import words as W
-from ..examples import EXAMPLE_CUT, EXAMPLE_UPCARD
+from ..examples import EXAMPLE_CUT, EXAMPLE_UPCARD, fit_to_pack
 from .base import Base
 
 
@@ -27,6 +27,7 @@ class Worked(Base):
         low = rs.aces.mode != "high" and rs.melds.run is not None
         melds = [C.parse_cards("AS 2S 3S" if low else "JS QS KS"), C.parse_cards("7H 7D 7C")]
         laid, hand = C.parse_cards("7S"), C.parse_cards("9C KD")
+        *_, hand = fit_to_pack(rs.deck.ranks, melds + [laid, hand])
         ace = rs.values.ace_low_run if low and rs.values.ace_low_run is not None else None
         worth = [sum(ace if (ace is not None and C.rank_of(c) == 0) else v.card_value(c)
                      for c in m) for m in melds]
@@ -38,8 +39,9 @@ class Worked(Base):
 
     def knock_example(self) -> str:
         v, rs = self.variant, self.rs
-        knocker = C.parse_cards("4H 5H 6H 7H 9S 9D 9C AS 2C 3D")
-        other = C.parse_cards("KS KH KD 10C JC QC 8H 5D 6C QD")
+        knocker, other = fit_to_pack(rs.deck.ranks, [
+            C.parse_cards("4H 5H 6H 7H 9S 9D 9C AS 2C 3D"),
+            C.parse_cards("KS KH KD 10C JC QC 8H 5D 6C QD")])
         a, b = v.best_arrangement(knocker), v.best_arrangement(other)
         if rs.knock is None:
             return ""
@@ -80,8 +82,7 @@ class Worked(Base):
             hands[1] += " JK"
         wild = C.parse_card(EXAMPLE_CUT) if rs.wilds.cut else None
         shown = []
-        for h in hands:
-            codes = C.parse_cards(h)
+        for codes in fit_to_pack(rs.deck.ranks, [C.parse_cards(h) for h in hands]):
             left = None
             if rs.scoring.count == "unmatched":
                 left = W.cards(v.best_arrangement(codes, wild=wild).deadwood)
@@ -97,8 +98,7 @@ class Worked(Base):
         hands = ["3H 4H 5H 8S 9S JD KD QC 2C 6D 9H 10D AC",
                  "KS KC QS QD 10S 10C 9D 8C 7C 6S 5S 4D 2H"]
         shown = []
-        for h in hands:
-            codes = C.parse_cards(h)
+        for codes in fit_to_pack(rs.deck.ranks, [C.parse_cards(h) for h in hands]):
             cost = v.penalty(codes, wild=wild)
             arr = v.best_arrangement(codes, wild=wild)
             runs = [m for m in arr.melds if m.kind == "run"]
