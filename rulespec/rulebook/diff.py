@@ -339,21 +339,15 @@ def _players(ir):
 
 
 def _terms(ir):
-    t = ir["terms"]
-    yield "Sets are called", t["set"] + "s"
-    yield "Runs are called", t["run"] + "s"
-    yield "Opening is called", t["opening"]
-    v = W.Vocabulary.of(t)
-    yield "The stock is called", v.noun("stock")
-    yield "The discard pile is called", v.noun("discard pile")
-    yield "A card is called", v.noun("card")
-    yield "Cards are called", v.noun("cards")
-    yield "Knocking is called", v.knock or "knock"
-    yield "Gin is called", v.gin or "gin"
-    yield "Going out is called", v.going_out or "going out"
-    yield "Going rummy is called", v.going_rummy or "going rummy"
-    yield "A drop is called", v.drop or "drop"
-    yield "A show is called", v.show or "show"
+    t, v = ir["terms"], W.Vocabulary.of(ir["terms"])
+    yield from (("Sets are called", t["set"] + "s"), ("Runs are called", t["run"] + "s"),
+                ("Opening is called", t["opening"]))
+    for said, word in (("The stock is", "stock"), ("The discard pile is", "discard pile"),
+                       ("A card is", "card"), ("Cards are", "cards")):
+        yield f"{said} called", v.noun(word)
+    for field, said in (("knock", "Knocking"), ("gin", "Gin"), ("going_out", "Going out"),
+                        ("going_rummy", "Going rummy"), ("drop", "A drop"), ("show", "A show")):
+        yield f"{said} is called", getattr(v, field) or field.replace("_", " ")
 
 
 def _not_enforced(ir):
