@@ -193,3 +193,17 @@ def test_a_void_hand_of_a_one_deal_game_ends_the_game_and_is_not_dealt_again():
                  if line.startswith("**The stock.**"))
     assert "dealt again" not in stock
     assert "the game, a single hand, ends in a draw" in stock
+
+
+def test_a_knock_game_without_gin_never_speaks_of_gin(tmp_path):
+    """Without a ``gin:`` rule a knock with no deadwood is an ordinary knock in the engine
+    (engine/mechanics/knocking.py: gin needs ``ruleset.gin``), so the page has no gin."""
+    text = (VARIANTS / "knock-rummy.rules").read_text(encoding="utf-8")
+    lines = [ln for ln in text.splitlines() if not ln.startswith(("gin:", "terms:"))
+             and "gin = opponent" not in ln]
+    path = tmp_path / "knock-only.rules"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    variant = rulespec.load(path)
+    assert variant.ir["knock"] is not None and variant.ir["gin"] is None
+    assert not re.search(r"\bgin\b", render_page(variant), re.I)
+    assert re.search(r"\bgoes rummy\b", page("knock-rummy"))  # gin, called rummy there

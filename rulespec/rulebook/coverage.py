@@ -116,6 +116,8 @@ APPLIES_WHEN: dict[str, tuple[Callable[[Ruleset], bool], str]] = {
                  "starter_draws", "void_after_throw_backs")},
     # the card taken from the pile is on the table before the discard (engine: discarding.py
     # refuses only that card), so whether it may go straight back does not arise
+    "scoring.knock.gin": (lambda rs: rs.gin is not None,
+                          "there is no gin: a knock with no deadwood is an ordinary knock"),
     "turn.discard_taken": (lambda rs: not rs.turn.play_or_draw
                            and not rs.turn.meld_taken_at_once,
                            "the card taken from the discard pile is melded before any discard"),

@@ -30,7 +30,8 @@ class Ending(Base):
                else "owner" if rs.scoring.method == "owner"
                else "contracts" if rs.opening.contracts else "out")
         rivals = "the others" if max(self.player_counts()) > 2 else "the opponent"
-        yield "overview", 3, prose.say("ending", "object", aim=aim, rivals=rivals, **rules)
+        yield "overview", 3, prose.say("ending", "object", aim=aim, rivals=rivals,
+                                       gin=rs.gin is not None, **rules)
 
     def bonus_text(self, b) -> str:
         """The bonuses added when the game ends (``game.bonus``)."""

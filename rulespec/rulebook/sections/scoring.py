@@ -55,8 +55,10 @@ class Scoring(Base):
             yield "scoring", 9, example
 
     def knock_scores(self, knock) -> list[str]:
-        out = [prose.say("scoring", "undercut", ties=knock["ties"], bonus=knock["undercut"]),
-               prose.say("scoring", "gin", bonus=knock["gin"])]
-        if self.rs.gin is not None and self.rs.gin.big_gin:
+        out = [prose.say("scoring", "undercut", ties=knock["ties"], bonus=knock["undercut"])]
+        if self.rs.gin is None:  # a knock with no deadwood is an ordinary knock
+            return out
+        out.append(prose.say("scoring", "gin", bonus=knock["gin"]))
+        if self.rs.gin.big_gin:
             out.append(prose.say("scoring", "big_gin", bonus=knock["big_gin"]))
         return out

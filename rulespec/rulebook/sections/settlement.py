@@ -20,9 +20,11 @@ class Settlement(Base):
         """The failed knock's penalty and the gin bonus of a knock won by the lowest hand
         (under pair settlement: paid to and by each player, whatever the winner)."""
         out = [prose.say("settlement", "failed_knock", settle=settle, penalty=knock["undercut"],
-                         ties=knock["ties"] if settle == "pairs" else None),
-               prose.say("settlement", "gin", settle=settle, bonus=knock["gin"])]
-        if self.rs.gin is not None and self.rs.gin.big_gin:
+                         ties=knock["ties"] if settle == "pairs" else None)]
+        if self.rs.gin is None:  # a knock with no deadwood is an ordinary knock
+            return out
+        out.append(prose.say("settlement", "gin", settle=settle, bonus=knock["gin"]))
+        if self.rs.gin.big_gin:
             out.append(prose.say("settlement", "big_gin", settle=settle, bonus=knock["big_gin"]))
         return out
 

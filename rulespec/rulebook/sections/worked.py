@@ -71,7 +71,7 @@ class Worked(Base):
             melds_k=" ".join(W.cards(m.cards) for m in a.melds), dead_k=W.cards(a.deadwood),
             melds_o=" ".join(W.cards(m.cards) for m in b.melds), dead_o=W.cards(b.deadwood),
             wins="knocker" if d > k or (d == k and ks.ties == "knocker") else "opponent",
-            undercut=ks.undercut, gin=ks.gin,
+            undercut=ks.undercut, gin=ks.gin if rs.gin is not None else None,
             upcards=[(W.upcard_kind({"rank": r.rank, "suit": r.suit}), W.times(r.value))
                      for r in rs.scoring.by_upcard])
 
