@@ -70,7 +70,7 @@ class Exhaustion(Base):
 
     def exhausted_scored(self, outcome: str) -> str:
         """How a hand the stock ended is scored, as sentences to follow the stock rule."""
-        if outcome != "differences":
+        if outcome != "differences" or self.rs.scoring.stake is not None:
             return f" Then {self.stock_scored(outcome)}."
         count = self.ir["scoring"]["count"]
         counted = "the cards left in their hand" if count == "all" else COUNTED[count]
@@ -96,6 +96,13 @@ class Exhaustion(Base):
         """How a hand that nobody went out of is scored, as a clause."""
         if outcome == "void":
             return "the hand is void: nobody scores"
+        stake = self.rs.scoring.stake
+        if stake is not None and outcome == "differences":
+            return ("the player with the lowest count of cards left in hand collects the stake "
+                    f"({W.points(stake)}) from each player whose count is higher (players who "
+                    "tie for the lowest count share it equally)")
+        if stake is not None:  # nobody won the hand: nobody collects the stake
+            return "nobody scores for the hand"
         if outcome == "differences":
             return ("the player with the lowest count of cards left in hand scores the "
                     "differences between that count and each other player's (players who tie "

@@ -23,7 +23,8 @@ class Scoring(Base):
         count = None if method == "knock" else s["count"]  # a knock counts deadwood
         lowest = knock is not None and knock["winner"] == "lowest"  # module settlement
         out = [self.lowest_wins_text(knock, s["settle"]) if lowest
-               else self.who_scores(method, count, knock)]
+               else self.who_scores(method, count, knock) if s["stake"] is None
+               else self.stake_text(s["stake"], method)]
         if count == "show" and rs.show is not None:
             pure = rs.show.pure
             out.append(f"A losing player who holds {W.plural(rs.show.sequences, self.vocab.run)}"
@@ -77,6 +78,17 @@ class Scoring(Base):
             return "Each hand is scored on the deadwood of the two hands."
         return ("When a player knocks, each player counts their deadwood (after laying off). "
                 "If the knocker's count is lower, the knocker scores the difference.")
+
+    def stake_text(self, stake: int, method: str) -> str:
+        """A stake per hand (``scoring.stake``): what each loser owes, whatever it holds.
+        E386 keeps it from knocks and scoring by owner."""
+        won = "makes a valid show" if self.rs.show else "goes out"
+        owes = (f"scores {W.points(stake)} as penalty points" if method == "penalty"
+                else f"owes that player the stake, {W.points(stake)}")
+        return (f"**Stake.** Each hand is played for a stake of {W.points(stake)}. When a player "
+                f"{won}, every other player {owes}, whatever the cards left in their hand "
+                "count; the winner of the hand owes nothing. What multiplies the score of a "
+                "hand multiplies the stake.")
 
     def knock_scores(self, knock) -> list[str]:
         tie = ("equal to or lower than" if knock["ties"] == "defender" else "lower than")

@@ -45,10 +45,11 @@ class SpecialHands(Base):
         when = _WHEN[h["when"]].format(duty="must" if h["must"] else "may")
         if h["each"] is not None:
             owed = f"each other player owes {W.points(h['each'])}"
-        elif (h["factor"] or 1) == 1:
-            owed = "each other player owes the count of their hand"
         else:
-            owed = f"each other player owes the count of their hand {W.times(h['factor'])}"
+            stake = self.ir["scoring"]["stake"]
+            what = "the count of their hand" if stake is None else f"the stake ({W.points(stake)})"
+            times = "" if (h["factor"] or 1) == 1 else f" {W.times(h['factor'])}"
+            owed = f"each other player owes {what}{times}"
         return f"{W.capital(held)}, {when}, and {owed}."
 
     def _special_collects(self) -> str:
