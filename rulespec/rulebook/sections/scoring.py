@@ -19,12 +19,12 @@ class Scoring(Base):
     def scoring_md(self, s) -> Iterator:
         rs = self.rs
         method, cap, knock, rummy = s["method"], s["cap"], s["knock"], s["rummy"]
-        wrong, valid = s["wrong_show"], s["valid_show"]
+        wrong, valid, stake = s["wrong_show"], s["valid_show"], s["stake"]  # no stake: E386
         count = None if method == "knock" else s["count"]  # a knock counts deadwood
         lowest = knock is not None and knock["winner"] == "lowest"  # module settlement
         out = [self.lowest_wins_text(knock, s["settle"]) if lowest
-               else self.who_scores(method, count, knock) if s["stake"] is None
-               else self.stake_text(s["stake"], method)]
+               else self.who_scores(method, count, knock) if stake is None
+               else self.stake_text(stake, method)]
         if count == "show" and rs.show is not None:
             pure = rs.show.pure
             out.append(f"A losing player who holds {W.plural(rs.show.sequences, self.vocab.run)}"
