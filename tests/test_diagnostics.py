@@ -551,6 +551,10 @@ SEMANTIC = [
     Case("pairs of identical cards in a deck of one pack", BASE + "special hands: 2 pairs of identical "
          "cards after drawing, scores double\n", "E385", 17, 16, "2 pairs of identical cards",
          "use two packs under `deck:`, or another special hand"),
+    Case("a stake per hand where each player scores their own table", edit(
+        "scoring: winner collects value of other hands",
+        "scoring: stake of 2 per hand; melds score for whoever laid them"),
+         "E386", 15, 10, "stake of 2 per hand", "remove the stake, or score with `winner collects`"),
     # rules by round (rulespec/language/rounds.py)
     Case("a whole-game rule given for some rounds", BASE + "in round 2: players: 2-4\n", "E390", 17, 22, "2-4",
          "state it once, without `in round …:`"),

@@ -124,7 +124,7 @@ def test_a_tonk_dealt_must_be_declared_and_is_paid_double(tonk, hand):
     g.apply("declare")
     r = g.results[0]
     assert r.reason is Ending.SPECIAL and r.winner == 0
-    assert r.scores == (2 * 15, 0)  # Basic Rummy's score (the other hand's count), doubled
+    assert r.scores == (2, 0)  # the house file's stake of 1, doubled, whatever the count
     assert r.penalties == (0, 15) and r.details["special hand"] == 0
     check_invariants(g)
 
@@ -133,7 +133,7 @@ def test_the_holder_is_asked_whoever_plays_first(tonk):
     g = _deal(tonk, [LOW, FIFTY], upcard="7D")
     assert g.phase is Phase.DECLARE and g.current_player() == 1
     g.apply("declare")
-    assert g.results[0].scores == (0, 30)
+    assert g.results[0].scores == (0, 2)
 
 
 def test_two_tonks_dealt_make_the_hand_a_draw(tonk):
@@ -282,6 +282,6 @@ def test_the_page_says_the_special_hand(tonk):
     page = render_page(tonk)
     assert "**Special hands.**" in page
     assert ("A hand counting 49 or 50 points (every card at its value), as dealt: it must be "
-            "declared before the first turn, and each other player owes the count of their "
-            "hand doubled.") in page
+            "declared before the first turn, and each other player owes the stake (1 point) "
+            "doubled.") in page
     assert "If another player was dealt a special hand too, the hand is void" in page

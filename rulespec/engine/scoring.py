@@ -15,7 +15,9 @@ A hand ends in one of these ways (:attr:`HandResult.reason`):
 ``void``            the hand counts for nothing (the stock rule says so, or a stalemate rule)
 
 Every ending says what each seat owes (the count of its cards, its drop or wrong-show
-penalty, or its difference to the lowest hand) and who collects it: the player who went
+penalty, or its difference to the lowest hand; with a stake per hand, ``scoring.stake``,
+the stake instead of the count or the difference, times the hand's multipliers) and who
+collects it: the player who went
 out, showed or was left, the lowest hand(s) when the stock pays differences, nobody when
 the stock ends a hand that is scored as it stands. Then one rule per scoring method:
 ``penalty`` (losers score penalty points): each seat scores what it owes; ``winner
@@ -148,7 +150,7 @@ def score_hand(game, reason: Ending, winner: int | None = None, rummy: bool = Fa
         bonus = sc.rummy.bonus if (rummy and sc.rummy) else 0
         for p in live:
             if _team(game, p) != _team(game, winner):
-                owed[p] = pens[p] * mult
+                owed[p] = _count_or_stake(sc, pens[p]) * mult
         takers = [winner]
     elif reason is Ending.SHOW:
         count_all()
@@ -172,6 +174,8 @@ def score_hand(game, reason: Ending, winner: int | None = None, rummy: bool = Fa
             low = min(pens[p] for p in live)
             for p in live:
                 owed[p] = pens[p] - low if outcome == "differences" else pens[p]
+                if sc.stake is not None:  # a stake from each higher hand; no winner: nothing
+                    owed[p] = sc.stake if outcome == "differences" and owed[p] else 0
             if outcome == "differences":
                 takers = [p for p in live if pens[p] == low]
                 winner = takers[0] if len(takers) == 1 else None
@@ -202,7 +206,13 @@ def _show_owed(game, live: list, winner: int, pens: list, owed: list, details: d
             owed[p] = valid_show
             details.setdefault("valid shows", []).append(p)
         else:
-            owed[p] = pens[p]
+            owed[p] = _count_or_stake(game.ruleset.scoring, pens[p])
+
+
+def _count_or_stake(sc, count):
+    """What a loser owes for its cards: their count, or the hand's stake when it has one
+    (``scoring.stake``: the same whatever the cards count)."""
+    return count if sc.stake is None else sc.stake
 
 
 def _special_owed(game, live: list, winner: int, pens: list, owed: list, details: dict) -> None:
@@ -214,7 +224,8 @@ def _special_owed(game, live: list, winner: int, pens: list, owed: list, details
         if p == winner:
             pens[p] = 0
         elif _team(game, p) != _team(game, winner):
-            owed[p] = rule.each if rule.each is not None else pens[p] * (rule.factor or 1)
+            owed[p] = rule.each if rule.each is not None else \
+                _count_or_stake(game.ruleset.scoring, pens[p]) * (rule.factor or 1)
 
 
 def _pay(sc, scores: list, owed: list, takers: list, winner, bonus: int, pay: list,

@@ -99,7 +99,7 @@ def elimination_removes_losers(r: Ruleset, doc: dict):
 def someone_can_score(r: Ruleset, doc: dict):
     v, s = r.values, r.scoring
     cards = [*v.ranks, v.joker, v.wild, *(c.value for c in v.cards)]
-    fixed = [s.wrong_show, s.valid_show]
+    fixed = [s.wrong_show, s.valid_show, s.stake]
     fixed += [s.rummy.bonus] if s.rummy else []
     fixed += [s.knock.undercut, s.knock.gin, s.knock.big_gin] if s.knock else []
     fixed += [r.drops.first, r.drops.middle] if r.drops else []
@@ -141,6 +141,27 @@ def payments_fit_the_game(r: Ruleset, doc: dict):
         yield Problem(_at(r, doc, "game.winner", "scoring.settle"),
                       f"players pay each other (`{words}`), so the lowest total is the player who "
                       "paid the most", "write `highest wins`")
+
+
+@check("E386")
+def stake_has_a_winner(r: Ruleset, doc: dict):
+    """A stake per hand is what each loser owes the winner instead of its count. It means
+    nothing where nobody owes a count to a winner: scoring by owner (each player scores
+    their own table), and knocks, settled on the difference of two counts."""
+    s = r.scoring
+    if s.stake is None:
+        return
+    if s.method == "owner":
+        yield Problem(_at(r, doc, "scoring.stake", "scoring.method"),
+                      f"a stake of {s.stake} per hand is paid by the losers to the winner, but here "
+                      "each player scores the cards they laid (`melds score for whoever laid them`): "
+                      "nobody pays anybody", "remove the stake, or score with `winner collects`")
+    elif s.method == "knock" or r.knock is not None or s.knock is not None:
+        yield Problem(_at(r, doc, "scoring.stake", "knock", "scoring.knock"),
+                      f"a stake of {s.stake} per hand replaces the count a loser pays, but a knock is "
+                      "settled on the difference between two counts, with undercut and gin bonuses: "
+                      "a stake does not say what a knock pays",
+                      "remove the stake, or remove knocking (`knock:`) and score with `winner collects`")
 
 
 # ------------------------------------------------------------------ issue #15: 500 Rum

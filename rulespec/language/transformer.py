@@ -438,6 +438,9 @@ class RuleTransformer(TilesClauses, TermWords, PointClauses, RoundStatements, Sp
     def score_rummy_bonus(self, node, n):
         self.set(node, "scoring.rummy", {"multiplier": 1, "bonus": n})
 
+    def score_stake(self, node, n):
+        self.set(node, "scoring.stake", n)
+
     def score_cap(self, node, n):
         self.set(node, "scoring.cap", n)
 

@@ -266,14 +266,14 @@ def _ending(ir):
 
 def _special(ir):
     """Each special hand in a phrase: what it holds, when, must or may, what the others owe."""
-    out = []
+    out, count = [], "the stake" if ir["scoring"].get("stake") else "their count"
     for h in ir.get("special") or ():
         held = {"pairs": lambda: f"{W.plural(h['pairs'] or 0, 'pair')} of identical cards",
                 "one suit": lambda: "every card of one suit",
                 "count": lambda: f"a hand counting {_count_range(h['least'], h['most'])}"}[h["pattern"]]()
         when = "when dealt" if h["when"] == "dealt" else "after drawing"
         owed = (W.points(h["each"]) if h["each"] is not None
-                else f"their count {W.times(h['factor'])}" if (h["factor"] or 1) != 1 else "their count")
+                else f"{count} {W.times(h['factor'])}" if (h["factor"] or 1) != 1 else count)
         out.append(f"{held} {when}, which {'must' if h['must'] else 'may'} be declared, and the "
                    f"others owe {owed}")
     yield "Special hands", "; ".join(out) or "none"
@@ -294,9 +294,8 @@ def _scoring(ir):
                                "show": "ungrouped cards when the hand holds the sequences, else all"}[s["count"]]
     yield "Most a hand can cost", _points_or(s["cap"], "no limit")
     ru = s["rummy"]
-    yield "Going rummy", "nothing extra" if ru is None else W.join(
-        ([f"score × {ru['multiplier']}"] if ru["multiplier"] != 1 else []) +
-        ([f"+{W.points(ru['bonus'])}"] if ru["bonus"] else [])) or "nothing extra"
+    yield "Going rummy", "nothing extra" if ru is None else W.join([f"score × {ru['multiplier']}"] * (
+        ru["multiplier"] != 1) + [f"+{W.points(ru['bonus'])}"] * bool(ru["bonus"])) or "nothing extra"
     k = s["knock"]
     yield "Undercut bonus", "—" if k is None else W.points(k["undercut"])
     yield "Equal counts after a knock go to", "—" if k is None else {"defender": "the opponent",
@@ -312,6 +311,7 @@ def _scoring(ir):
     yield "Payments between players", {
         None: "none: scores are points won", "winner": "the losers pay the winner",
         "pairs": "each pair settles the difference"}[s.get("settle")]
+    yield "Stake per hand", _points_or(s.get("stake"), "none: each loser owes their count")
 
 
 def _by_upcard(rules, what) -> str:

@@ -121,6 +121,8 @@ class Scoring:
     # who pays whom: None (scores are points won, nobody pays) | "winner" (each loser pays the
     # winner what it owes) | "pairs" (every two players settle the difference of their counts)
     settle: str | None = None
+    # a stake per hand: each loser owes the winner this, not its count (multipliers apply)
+    stake: int | None = None
 
 
 @dataclass(frozen=True)

@@ -26,7 +26,7 @@ class Exhaustion(Base):
             if "stock.stalemate" not in self.variant.ir.get("sources", {}):  # no file says it
                 self.own.append((OWN, None, ("stock.stalemate",)))
             yield "ending", 7, prose.say("exhaustion", "stalemate", outcome=s["outcome"],
-                                         method=method)
+                                         method=method, stake=self.rs.scoring.stake)
         last = s.get("last_discard", "any")
         rem = s["remaining"]
         void = s["action"] == "end" and s["outcome"] == "void"
@@ -49,7 +49,8 @@ class Exhaustion(Base):
             how="turned over without shuffling" if action == "turn over" else "shuffled",
             times=times, void=void, rounds=self.ir["game"]["rounds"] if void else None,
             play_or_draw=action == "end" and self.rs.turn.play_or_draw,
-            outcome=outcome, method=method, counted=counted, example=example)
+            outcome=outcome, method=method, counted=counted, example=example,
+            stake=self.rs.scoring.stake)
 
     def differences_example(self) -> str:
         hands = ["2S 4H", "KS 5D", "7C", "QH 9D 2C"]

@@ -22,13 +22,18 @@ class Scoring(Base):
     def scoring_md(self, s) -> Iterator:
         rs = self.rs
         method, cap, knock, rummy = s["method"], s["cap"], s["knock"], s["rummy"]
-        wrong, valid = s["wrong_show"], s["valid_show"]
+        wrong, valid, stake = s["wrong_show"], s["valid_show"], s["stake"]  # no stake: E386
         count = None if method == "knock" else s["count"]  # a knock counts deadwood
         lowest = knock is not None and knock["winner"] == "lowest"  # module settlement
-        out = [self.lowest_wins_text(knock, s["settle"]) if lowest else prose.say(
-            "scoring", "who_scores", method=method, counted=COUNTED.get(count, ""),
-            partners=rs.partnerships is not None, show=rs.show is not None,
-            knock=knock is not None)]
+        if lowest:
+            out = [self.lowest_wins_text(knock, s["settle"])]
+        elif stake is not None:  # a stake per hand, whatever the cards count
+            out = [prose.say("scoring", "stake", stake=stake, penalty=method == "penalty",
+                             show=rs.show is not None)]
+        else:
+            out = [prose.say("scoring", "who_scores", method=method, counted=COUNTED.get(count, ""),
+                             partners=rs.partnerships is not None, show=rs.show is not None,
+                             knock=knock is not None)]
         if count == "show" and rs.show is not None:
             out.append(prose.say("scoring", "show_count", pure=rs.show.pure,
                                  runs=W.plural(rs.show.sequences, self.vocab.run)))

@@ -30,6 +30,7 @@ class SpecialHands(Base):
                          least=h["least"] if held == "count" else None,
                          most=h["most"] if held == "count" else None,
                          when=h["when"], must=h["must"], each=each,
+                         stake=self.ir["scoring"]["stake"] if each is None else None,
                          times=None if factor == 1 else W.times(factor))
 
     def _special_collects(self) -> str:

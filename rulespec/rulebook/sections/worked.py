@@ -90,7 +90,7 @@ class Worked(Base):
         ru = rs.scoring.rummy
         return prose.say("worked", "penalty", hands=shown, teams=rs.partnerships is not None,
                          collects=rs.scoring.method == "winner collects",
-                         rummy=ru and (ru.multiplier, ru.bonus))
+                         rummy=ru and (ru.multiplier, ru.bonus), stake=rs.scoring.stake)
 
     def show_example(self) -> str:
         v, rs = self.variant, self.rs
