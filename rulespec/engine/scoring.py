@@ -173,9 +173,7 @@ def score_hand(game, reason: Ending, winner: int | None = None, rummy: bool = Fa
             count_all()
             low = min(pens[p] for p in live)
             for p in live:
-                owed[p] = pens[p] - low if outcome == "differences" else pens[p]
-                if sc.stake is not None:  # a stake from each higher hand; no winner: nothing
-                    owed[p] = sc.stake if outcome == "differences" and owed[p] else 0
+                owed[p] = _stock_owed(sc, pens[p], low, outcome)
             if outcome == "differences":
                 takers = [p for p in live if pens[p] == low]
                 winner = takers[0] if len(takers) == 1 else None
@@ -193,6 +191,15 @@ def score_hand(game, reason: Ending, winner: int | None = None, rummy: bool = Fa
     scores_t = tuple(number(s) for s in scores)
     return HandResult(game.round, reason, winner, scores_t, tuple(pens), hands, rummy,
                       team_totals(game, scores_t), game.wild, details)
+
+
+def _stock_owed(sc, pen, low, outcome: str):
+    """What a hand the stock ended owes: its count, or its difference to the lowest; under
+    a stake, one stake from each higher hand (with no winner, nothing)."""
+    owed = pen - low if outcome == "differences" else pen
+    if sc.stake is not None:
+        return sc.stake if outcome == "differences" and owed else 0
+    return owed
 
 
 def _show_owed(game, live: list, winner: int, pens: list, owed: list, details: dict) -> None:
