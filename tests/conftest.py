@@ -27,6 +27,22 @@ def variant_id(path: Path) -> str:
     return path.relative_to(VARIANTS).with_suffix("").as_posix()
 
 
+def house(parent: str, *lines: str):
+    """A house-rule file over ``parent`` made of ``lines``, compiled (as if read from the
+    variants folder)."""
+    import rulespec
+    text = f'variant "House"\nextends "{parent}"\n' + "\n".join(lines) + "\n"
+    return rulespec.compile_text(text, name="house.rules", base_dir=VARIANTS)
+
+
+def house_problems(parent: str, *lines: str) -> list:
+    """The diagnostics of a house-rule file that does not compile."""
+    import rulespec
+    with pytest.raises(rulespec.SpecError) as err:
+        house(parent, *lines)
+    return err.value.diagnostics
+
+
 def run_capped(*args, cwd=None, env=None, timeout=60):
     """``rulespec *args`` in a child process with its memory capped at 2 GiB, so that an
     attack that reads a device without end fails there, not on the machine."""

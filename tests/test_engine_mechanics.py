@@ -46,11 +46,11 @@ def legal_kinds(g) -> set[str]:
 # ------------------------------------------------------------------ Block Rummy (003)
 
 
-def play_block_stock_out(third_hand: str):
+def play_block_stock_out(third_hand: str, v=None):
     """Four Block players each lay one meld, then draw and throw back the drawn card until
     the stock is gone: the end-of-stock example's hands (A 6, B 15, D 21 left), with
-    seat 2's hand given."""
-    v = load("block")
+    seat 2's hand given (``v``: a variant over Block, else Block itself)."""
+    v = v or load("block")
     hands = ["10S JS QS KS AC 2D 3H", "3S 3D 3C 4C 5S 4H 2S", third_hand, "KH KD KC 2C 7D 6S 6C"]
     g = new_game(v, players=4, deck=stacked_deck(v, 4, hands=hands)).deal_on()
     first = {0: "meld 10S JS QS KS", 1: "meld 3S 3D 3C", 2: "meld 9H 9D 9C 9S", 3: "meld KH KD KC"}

@@ -32,7 +32,7 @@ from rulespec.engine.phases import Ending, Phase
 from rulespec.rulebook import render_page
 from rulespec.sim.runner import play_game
 
-from conftest import VARIANTS
+from conftest import VARIANTS, house, house_problems
 
 TONK = VARIANTS / "house" / "basic-tonk-hand.rules"
 DUBLEES = VARIANTS / "house" / "indian-points-dublees.rules"
@@ -49,17 +49,6 @@ OTHER = "7S 8S 9S 10H JH QH KC 2C 3C 4S 5D 6D 8H"
 @pytest.fixture(scope="module")
 def tonk():
     return rulespec.load(TONK)
-
-
-def _house(parent: str, *lines: str) -> rulespec.Variant:
-    text = f'variant "Special house"\nextends "{parent}"\n' + "\n".join(lines) + "\n"
-    return rulespec.compile_text(text, name="special-house.rules")
-
-
-def _problems(parent: str, *lines: str) -> list:
-    with pytest.raises(rulespec.SpecError) as err:
-        _house(parent, *lines)
-    return err.value.diagnostics
 
 
 def _deal(v, hands, players: int = 2, **kw):
@@ -79,7 +68,7 @@ def test_the_house_file_says_tonks_hand(tonk):
 
 
 def test_each_pattern_when_and_score_has_its_words():
-    v = _house("indian-points",
+    v = house("indian-points",
                "special hands: 7 pairs of identical cards after drawing may be declared, "
                "scores 20 from each player",
                "  all cards of the same suit after drawing must be declared, scores x 3",
@@ -108,7 +97,7 @@ def test_each_pattern_when_and_score_has_its_words():
      "not understood"),
 ])
 def test_a_special_hand_that_cannot_be_played_is_a_diagnostic(lines, code, words):
-    found = _problems("basic", *lines)
+    found = house_problems("basic", *lines)
     assert any(d.code == code and words in d.message for d in found), [str(d) for d in found]
     assert all(d.line >= 3 and d.hint for d in found if d.code == code)
 
@@ -151,7 +140,7 @@ def test_a_hand_of_48_is_played_as_usual(tonk):
 
 
 def test_a_dealt_hand_that_may_be_declared_may_wait():
-    v = _house("basic", "deal: 5 cards each",
+    v = house("basic", "deal: 5 cards each",
                "special hands: hand counting 49 or 50 when dealt may be declared, "
                "scores 25 from each player")
     g = _deal(v, [FIFTY, LOW], upcard="7D")
@@ -162,7 +151,7 @@ def test_a_dealt_hand_that_may_be_declared_may_wait():
 
 def test_players_who_pay_each_other_pay_the_declarer():
     """Over Knock Rummy, where the losers pay the winner: each other player pays 2."""
-    v = _house("knock-rummy",
+    v = house("knock-rummy",
                "special hands: hand counting 49 or 50 when dealt must be declared, "
                "scores 2 from each player")
     g = _deal(v, ["KS QS JS 10S 5H 3C 2H", "AH AD AC 2S 2D 3D 3H", "4S 4D 5S 5D 6S 6D 7H"],
@@ -177,7 +166,7 @@ def test_players_who_pay_each_other_pay_the_declarer():
 
 def _pairs(must: bool = False, players: int = 2):
     duty = "must" if must else "may"
-    v = _house("indian-points", "special hands: 7 pairs of identical cards after drawing "
+    v = house("indian-points", "special hands: 7 pairs of identical cards after drawing "
                                 f"{duty} be declared, scores 20 from each player")
     hands = [PAIRS, OTHER] + [None] * (players - 2)
     return _deal(v, hands, players=players, upcard="KH", cut="8D", stock=["9C"])
@@ -223,7 +212,7 @@ def test_seven_pairs_that_must_be_declared_leave_no_other_move():
 
 
 def test_one_suit_is_declared_before_any_meld():
-    v = _house("basic", "special hands: all cards of the same suit after drawing may be declared, "
+    v = house("basic", "special hands: all cards of the same suit after drawing may be declared, "
                         "scores 10 from each player")
     g = _deal(v, ["AS 2S 3S 4S 5S 6S 7S 8S 9S 10S", None], upcard="KH", stock=["JS"])
     g.play("draw stock").deal_on()
@@ -260,7 +249,7 @@ def test_random_players_reach_a_special_hand(tonk):
 def test_invariants_hold_in_hands_a_special_hand_can_end(seed, players):
     """A random deal of five cards to two to four players, played out by random moves, with
     a special hand that may be declared on the deal and one (any count of 20 or less) in a turn."""
-    v = _house("basic", "deal: 5 cards each",
+    v = house("basic", "deal: 5 cards each",
                "special hands: hand counting 40 or more when dealt may be declared, scores double",
                "  hand counting 20 or less after drawing may be declared, "
                "scores 5 from each player")

@@ -10,24 +10,13 @@ from __future__ import annotations
 import pytest
 
 import rulespec
-from rulespec import cards as C
 from rulespec.engine import check_invariants, new_game, stacked_deck
 from rulespec.engine.phases import Ending
 
-from conftest import VARIANTS
+from conftest import VARIANTS, house, house_problems
+from test_engine_mechanics import play_block_stock_out
 
 TONK = VARIANTS / "house" / "basic-tonk-hand.rules"
-
-
-def _house(parent: str, *lines: str) -> rulespec.Variant:
-    text = f'variant "Stake house"\nextends "{parent}"\n' + "\n".join(lines) + "\n"
-    return rulespec.compile_text(text, name="stake-house.rules")
-
-
-def _problems(parent: str, *lines: str) -> list:
-    with pytest.raises(rulespec.SpecError) as err:
-        _house(parent, *lines)
-    return err.value.diagnostics
 
 
 def _went_out(v):
@@ -44,13 +33,13 @@ def _went_out(v):
 
 
 def test_the_clause_sets_the_stake():
-    v = _house("basic", "scoring: a stake of 5 per hand")
+    v = house("basic", "scoring: a stake of 5 per hand")
     assert v.ruleset.scoring.stake == 5
     assert rulespec.load(VARIANTS / "basic.rules").ruleset.scoring.stake is None
 
 
 def test_a_hand_won_by_going_out_pays_the_stake_from_each_loser():
-    g = _went_out(_house("basic", "scoring: a stake of 5 per hand"))
+    g = _went_out(house("basic", "scoring: a stake of 5 per hand"))
     r = g.results[-1]
     assert r.reason is Ending.WENT_OUT and not r.rummy and r.winner == 0
     assert r.penalties[1] > 5 and r.penalties[2] > 5  # whatever their cards count
@@ -59,7 +48,7 @@ def test_a_hand_won_by_going_out_pays_the_stake_from_each_loser():
 
 
 def test_going_rummy_doubles_the_stake():
-    v = _house("basic", "scoring: a stake of 5 per hand")  # basic: going rummy doubles
+    v = house("basic", "scoring: a stake of 5 per hand")  # basic: going rummy doubles
     deck = stacked_deck(v, 2, hands=["AS 2S 3S 4S 5S 6S 7S 8S 9S 10S",
                                      "2H 4H 6H 8H 10H 2D 4D 6D 8D KC"], upcard="QC", stock=["JD"])
     g = new_game(v, players=2, deck=deck)
@@ -69,7 +58,7 @@ def test_going_rummy_doubles_the_stake():
 
 
 def test_the_upcard_multiplies_the_stake():
-    v = _house("basic", "scoring: a stake of 5 per hand",
+    v = house("basic", "scoring: a stake of 5 per hand",
                "         hand scores double when the upcard is a diamond")
     g = _went_out(v)  # the upcard is QD
     assert g.results[-1].scores == (20, 0, 0)
@@ -88,32 +77,21 @@ def test_a_tonk_dealt_is_paid_a_doubled_stake_by_each_player(hand):
 
 
 def test_players_who_pay_each_other_add_up_to_zero():
-    v = _house("basic", "scoring: a stake of 3 per hand; losers pay the winner")
+    v = house("basic", "scoring: a stake of 3 per hand; losers pay the winner")
     g = _went_out(v)
     assert g.results[-1].scores == (6, -3, -3) and sum(g.results[-1].scores) == 0
     check_invariants(g)
 
 
 def _block_stock_out(v, third_hand: str):
-    """Block Rummy's end-of-stock example (tests/test_engine_mechanics.py): each player lays
-    one meld, then all draw and throw back until the stock is gone; hands of 6, 15, ?, 21."""
-    hands = ["10S JS QS KS AC 2D 3H", "3S 3D 3C 4C 5S 4H 2S", third_hand, "KH KD KC 2C 7D 6S 6C"]
-    g = new_game(v, players=4, deck=stacked_deck(v, 4, hands=hands)).deal_on()
-    first = {0: "meld 10S JS QS KS", 1: "meld 3S 3D 3C", 2: "meld 9H 9D 9C 9S", 3: "meld KH KD KC"}
-    while "draw stock" in g.legal_strings():
-        p = g.current_player()
-        g.play("draw stock").deal_on()
-        drawn = g.hands[p][-1]
-        if p in first:
-            g.apply(first.pop(p))
-
-        g.apply("discard " + C.card_str(drawn))
+    """Block Rummy's end-of-stock example (tests/test_engine_mechanics.py), ended."""
+    g = play_block_stock_out(third_hand, v)
     g.apply("pass")
     return g.results[-1]
 
 
 def test_the_lowest_hand_collects_a_stake_from_each_higher_hand_when_the_stock_runs_out():
-    v = _house("block", "scoring: a stake of 5 per hand")
+    v = house("block", "scoring: a stake of 5 per hand")
     r = _block_stock_out(v, "9H 9D 9C 9S AH AD 5C")
     assert r.reason is Ending.STOCK_EXHAUSTED and r.penalties == (6, 15, 7, 21)
     assert r.winner == 0 and r.scores == (15, 0, 0, 0)
@@ -123,5 +101,5 @@ def test_the_lowest_hand_collects_a_stake_from_each_higher_hand_when_the_stock_r
 
 @pytest.mark.parametrize("parent, where", [("gin", "knock"), ("rummy500", "whoever laid")])
 def test_a_stake_without_a_count_to_replace_is_refused(parent, where):
-    (d,) = [d for d in _problems(parent, "scoring: a stake of 2 per hand") if d.code == "E386"]
+    (d,) = [d for d in house_problems(parent, "scoring: a stake of 2 per hand") if d.code == "E386"]
     assert where in d.message and d.hint
