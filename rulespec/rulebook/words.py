@@ -71,11 +71,14 @@ def rank_name(rank: str, many: bool = False) -> str:
     return (_RANK_PLURALS.get(rank) or name + "s") if many else name
 
 
-def tile_numbers() -> dict[str, str]:
-    """A rank's name → a tile's number ("a set of queens" → "a set of 12s", "the joker
-    stands for a nine" → "… a 9", the ace → the 1); a suit's name is a colour
-    (sections/tiles.py)."""
-    out = {"aces": "1s", "ace": "1", "an ace": "a 1"}
+def tile_words(tiles: str = "tiles") -> dict[str, str]:
+    """The words of cards → the words of tiles: a suit is a colour ("a run in hearts" → "a
+    run in red", "two spades" → "two black tiles"), a rank a number ("a set of queens" →
+    "a set of 12s", "the joker stands for a nine" → "… a 9", the ace → the 1)."""
+    out = {"suits": "colours", "suit": "colour", "aces": "1s", "ace": "1", "an ace": "a 1"}
+    for suit, (_, colour) in zip(C.SUITS, C.TILE_COLOURS):
+        out[C.SUIT_NAMES[suit]] = f"{colour} {tiles}"
+        out[f"in {C.SUIT_NAMES[suit]}"] = f"in {colour}"
     for i, rank in enumerate(C.RANKS[1:], 2):
         name = _RANK_NAMES[rank]
         out[rank_name(rank, many=True)] = f"{i}s"
@@ -189,7 +192,7 @@ class Vocabulary(Terms):
                 "card": card}
         words = {w: said[w] for w in _NOUNS if said[w] and said[w] != w}
         if self.tiles:
-            words.update(tile_numbers())
+            words.update(tile_words(cards))
         for term, page in _VERB_FORMS.items():
             if getattr(self, term) not in (None, term):
                 mine = verbs.forms(getattr(self, term))

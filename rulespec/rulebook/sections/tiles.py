@@ -22,25 +22,12 @@ def _tile_chip(m: re.Match) -> str:
     return f'<span class="card tile {colour}">{C.tile_str(code)}</span>'
 
 
-#: a suit's name → its tiles' colour (spades → black), in the order of :data:`C.SUITS`
-_COLOUR_OF = {C.SUIT_NAMES[s]: name for s, (_, name) in zip(C.SUITS, C.TILE_COLOURS)}
-_SUIT_WORDS = re.compile(r"\b(?:(?P<in>in )?(?P<name>" + "|".join(_COLOUR_OF) + r")|"
-                         r"(?P<suit>[Ss]uit)(?P<s>s?))\b")
-
-
-def _colour(m: re.Match) -> str:
-    if m.group("suit"):
-        return ("C" if m.group("suit")[0] == "S" else "c") + "olour" + m.group("s")
-    colour = _COLOUR_OF[m.group("name")]
-    return f"in {colour}" if m.group("in") else f"{colour} tiles"
-
-
 class Tiles(Base):
     @staticmethod
     def tile_chips(text: str) -> str:
-        """``text`` with every card chip written as a tile (``7♥`` becomes red ``R7``), and
-        its suits said as the tiles' colours ("a run in hearts" → "a run in red")."""
-        return W.in_prose(_CHIP.sub(_tile_chip, text), lambda t: _SUIT_WORDS.sub(_colour, t))
+        """``text`` with every card chip written as a tile (``7♥`` becomes red ``R7``); the
+        words of tiles are the page's vocabulary (:func:`..words.tile_words`)."""
+        return _CHIP.sub(_tile_chip, text)
 
     def tiles_words(self, deck) -> str:
         """The paragraph on tiles and how they are written (empty for playing cards)."""
