@@ -19,6 +19,7 @@ from rulespec.melds import hand as H
 from rulespec.melds.classify import readings as reference_readings
 from rulespec.melds.context import rules_for
 from rulespec.melds.distinct import distinct_readings, pair_up
+from rulespec.rulebook import render_page
 from rulespec.sim.runner import play_game
 
 from conftest import VARIANTS
@@ -211,6 +212,27 @@ def test_a_hand_nobody_can_end_under_no_new_melds_is_a_stalemate():
         out = play_game(v, seed=seed, agents=("greedy",), index=seed, max_hands=1,
                         max_hand_actions=5_000)
         assert out.failure is None, (seed, out.message)
+
+
+def test_a_stalemate_needs_only_that_everyone_has_gone_down_where_no_new_melds_follow():
+    """Found by the property test (CI, stop 22): Continental with its stock rule taken out
+    reuses the pile without limit. Once every player had gone down, the table held every
+    card of its ranks and no card left could be laid off, so nobody could ever go out; but
+    May I claims let hands grow, the stalemate rule did not look, and random games hit the
+    100,000-move limit. A player who has gone down lays no new meld however many cards
+    they hold, so the hand is over."""
+    text = (VARIANTS / "continental.rules").read_text(encoding="utf-8")
+    stock = text[text.index("stock:"):text.index("\n\n", text.index("stock:"))]
+    v = rulespec.compile_text(text.replace(stock, ""), name="continental.rules", base_dir=VARIANTS)
+    assert v.ruleset.turn.claims is not None and v.ruleset.stock.times is None
+    endings = []
+    for seed in range(3):
+        out = play_game(v, seed=seed, agents=("random",), index=seed, max_hands=1,
+                        max_hand_actions=5_000)
+        assert out.failure is None, (seed, out.message)
+        endings.append(out.hands[0].reason)
+    assert "stalemate" in endings
+    assert "When every player has gone down and no card left off the table fits" in render_page(v)
 
 
 def test_an_opening_of_a_contract_and_points_is_an_error():

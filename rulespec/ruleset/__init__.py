@@ -133,14 +133,20 @@ class Ruleset:
         return cache[key]
 
     @property
+    def hands_never_grow(self) -> bool:
+        """Does every turn take one card in and put one out? Not with pushing, out-of-turn
+        claims or a turn that draws without discarding."""
+        return self.turn.push is None and self.turn.claims is None and not self.turn.play_or_draw
+
+    @property
     def stalemate_applies(self) -> bool:
         """Does the stalemate rule (``stock.stalemate`` "end") ever end a hand here? Only
         where it can be proved that nobody can go out: players go out by melding on the
-        table, and hands never grow (no push, no out-of-turn claims, no turn that draws
-        without discarding)."""
+        table, and either hands never grow (a hand too small for a new meld stays so) or
+        no new melds are allowed after opening (a player who has opened can only lay off,
+        however many cards they hold)."""
         return (self.stock.stalemate == "end" and self.going_out is not None and self.melds.on_table
-                and self.turn.push is None and self.turn.claims is None
-                and not self.turn.play_or_draw)
+                and (self.hands_never_grow or not self.turn.new_melds_after_opening))
 
 
 def from_ir(ir: dict) -> Ruleset:

@@ -46,12 +46,13 @@ class Exhaustion:
         return True
 
     def _stalemate(self) -> bool:
-        """Can no player ever go out again? Decided only where it can be proved: hands
-        never grow (no push, no claims), every hand is too small to lay a new meld after
-        a draw (keeping the card it must discard) or may lay none (it has opened, and
-        the rules allow no new melds after opening), and no card off the table fits any
-        table meld (by lay-off or by taking a wild's place). Then the table never changes
-        and neither do the chances."""
+        """Can no player ever go out again? Decided only where it can be proved: every
+        player may lay no new meld, either because they have opened and the rules allow
+        no new melds after opening (however many cards they hold), or because their hand
+        is too small for one after a draw (keeping the card it must discard) and hands
+        never grow (no push, no claims); and no card off the table fits any table meld
+        (by lay-off or by taking a wild's place). Then the table never changes and
+        neither do the chances."""
         rs = self.ruleset
         if not rs.stalemate_applies:
             return False
@@ -59,7 +60,8 @@ class Exhaustion:
         smallest = min(r.set_min if r.has_sets else 99, r.run_min if r.has_runs else 99)
         keep = self._keep_min()
         barred = not rs.turn.new_melds_after_opening  # who has opened lays no new meld
-        if any(len(self.hands[p]) + 1 - keep >= smallest for p in range(self.n)
+        small = rs.hands_never_grow  # a hand too small for a meld stays so
+        if any(not small or len(self.hands[p]) + 1 - keep >= smallest for p in range(self.n)
                if self.active[p] and not (barred and self.opened[p])):
             return False
         pool = set(self.stock) | set(self.discards)

@@ -26,7 +26,10 @@ class Exhaustion(Base):
             if "stock.stalemate" not in self.variant.ir.get("sources", {}):  # no file says it
                 self.own.append((OWN, None, ("stock.stalemate",)))
             yield "ending", 7, prose.say("exhaustion", "stalemate", outcome=s["outcome"],
-                                         method=method, stake=self.rs.scoring.stake)
+                                         method=method, stake=self.rs.scoring.stake,
+                                         barred=not self.rs.turn.new_melds_after_opening,
+                                         small=self.rs.hands_never_grow,
+                                         done=self.vocab.open("done"))
         last = s.get("last_discard", "any")
         rem = s["remaining"]
         void = s["action"] == "end" and s["outcome"] == "void"
