@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+import rulespec
 from rulespec.language.parser import parse_tree
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -64,3 +65,35 @@ def test_the_limits_on_players_and_packs_are_the_schemas():
     assert f"at most {players} (more is E201)" in _words(_section("`players:`"))
     assert f"At most {packs} packs (more is E201)" in _words(_section("`deck:`"))
     assert f"at most {players} players, {packs} packs" in _words(_section("Diagnostics"))
+
+
+# ------------------------------------------------------------------ the building blocks
+
+#: the constructs of issue 15, each a section of "Building blocks" with its examples
+CONSTRUCTS = ["Taking from the discard pile", "Cards that must be used at once", "Scoring by owner",
+              "Settlement between players", "Knocking", "Game-level scoring", "Decks",
+              "Table manipulation", "Turn shapes", "Rules by round", "Seating", "Special hands",
+              "Vocabulary"]
+BLOCKS = dict(part.split("\n", 1) for part in _section("Building blocks").split("\n### ")[1:])
+MADE_UP = [text for body in BLOCKS.values() for text in re.findall(r"```rules\n(.*?)```", body, re.S)]
+
+
+def _game(file: str) -> str:
+    """The game a shipped file plays: its own name, or its parent's for a house file."""
+    text = (ROOT / file).read_text(encoding="utf-8")
+    parent = re.search(r'^extends "([^"]+)"', text, re.M)
+    return parent.group(1) if parent else Path(file).stem
+
+
+def test_every_building_block_is_on_the_page_with_two_examples_from_different_games():
+    assert list(BLOCKS) == CONSTRUCTS
+    for name, body in BLOCKS.items():
+        games = [_game(f) for f in re.findall(r"\(from `(variants/[^`]+)`\)", body)]
+        games += re.findall(r'```rules\n[^`]*?^extends "([^"]+)"', body, re.M)
+        assert len(set(games)) >= 2, f"{name}: examples from {games}"
+
+
+@pytest.mark.parametrize("text", MADE_UP, ids=[t.splitlines()[0] for t in MADE_UP])
+def test_every_made_up_example_of_a_building_block_compiles_without_a_warning(text):
+    variant = rulespec.compile_text(text, name="example.rules", base_dir=ROOT / "variants")
+    assert not variant.warnings, [w.message for w in variant.warnings]
