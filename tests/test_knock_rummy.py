@@ -233,3 +233,43 @@ def test_a_fixed_phrase_gives_each_file_its_own_value():
     again = rulespec.compile_text((VARIANTS / "knock-rummy.rules").read_text(encoding="utf-8"),
                                   name="knock-rummy.rules")
     assert again.ruleset.gin is not None and not again.ruleset.gin.big_gin
+
+
+# ------------------------------------------------------------------ found by trials of new games
+
+
+def _scoring(page: str) -> str:
+    return page.split("## Scoring\n", 1)[1].split("\n## ", 1)[0]
+
+
+def test_a_knock_settled_with_each_defender_speaks_of_every_other_player_not_the_opponent():
+    """Found by a trial (a new user's Chinchón, 2-4 players): the page said "If the
+    opponent's count is lower …" of a knock the engine settles with each defender in
+    turn (engine/settlement.py: the knocker against every other live seat)."""
+    page = render_page(_house("knock:   with deadwood under 10; defender lays off",
+                              "scoring: knocker settles with each defender; no payments"))
+    ending = page.split("## Ending a hand\n", 1)[1].split("**A worked example.**")[0]
+    assert "opponent" not in ending
+    scoring = _scoring(page)
+    assert "the knocker is compared with each other player in turn" in scoring
+    assert "Each player whose count is equal to or lower than the knocker's has undercut" \
+        in scoring
+    assert "deadwood plus a bonus of 25 points for each of them" in scoring
+
+
+def test_a_knock_without_lay_offs_or_an_undercut_bonus_says_neither():
+    """Found by trials (Tonk, Chinchón): "counts their deadwood (after laying off)" under
+    `no lay off`, and "the difference plus a bonus of 0 points"."""
+    scoring = _scoring(render_page(_house("knock:   with deadwood under 10; no lay off",
+                                          "scoring: knocker settles with each defender; no payments",
+                                          "         undercut = difference + 0")))
+    assert "each player counts their deadwood, and the knocker" in scoring
+    assert "after laying off" not in scoring and "bonus of 0" not in scoring
+    assert "has undercut the knocker, and scores the difference." in scoring
+
+
+def test_the_worked_knock_holds_hands_of_the_size_dealt():
+    """Found by a trial (Tonk, five cards each): the worked example showed ten-card hands."""
+    v = _house("players: 2-5", "deal: 5 cards each")
+    example = _scoring(render_page(v)).split("**A worked example.**", 1)[1].split("\n\n")[0]
+    assert example.count('class="card ') == 10  # five cards in each of the two hands

@@ -79,6 +79,17 @@ def test_two_markers_after_one_clause_are_a_syntax_error_naming_the_marker():
     assert (d.code, d.line, d.column) == ("E101", 3, 23)
 
 
+def test_a_bracket_inside_a_markers_note_is_named_as_the_fault():
+    """Found by a trial (a new user's Kalooki): `(source: "In every turn (even when
+    winning) …")` was reported as "`(source` is not understood here", with a hint to
+    write a marker."""
+    with pytest.raises(SpecError) as e:
+        _compile('players: 2-5   (source: "every turn (even when winning)")')
+    [d] = e.value.diagnostics
+    assert (d.code, d.line, d.column) == ("E101", 3, 16)
+    assert "may not hold brackets" in d.message and "without `(` and `)`" in d.hint
+
+
 def test_not_enforced_rules_are_checked_by_the_schema():
     with pytest.raises(SpecError) as e:
         _compile('not enforced: ""')
@@ -167,3 +178,14 @@ def test_rulespec_diff_names_a_change_of_the_rules_not_enforced():
     assert (change.rule, change.old, change.new) == (
         "Rules the interpreter does not enforce", "none", "Misdeals are redealt.")
     assert diff.changes(base, _compile("players: 2-6 (source: x)").ir) == []
+
+
+def test_a_markers_note_is_printed_as_written_when_the_variant_renames_its_words():
+    """Found by a trial (a new user's Chinchón): with `knock is called "close"` the
+    page printed the note "(elimination cannot be said with knocks)" as "… with closes"."""
+    v = _compile('terms:   knock is called "close"',
+                 "knock:   with deadwood under 5   (house choice: fewer knocks than Gin)",
+                 parent="gin")
+    page = render_page(v)
+    assert "A house choice (fewer knocks than Gin)." in page
+    assert "close" in _section(page, "Ending a hand").lower()

@@ -109,6 +109,9 @@ def syntax_diagnostic(text: str, err: UnexpectedInput, filename: str) -> Diagnos
             "E102", "the file ends in the middle of a rule", filename, line, col,
             hint=_expect_hint(expected), source_line=line_of(text, line),
         )
+    nested = _marker_with_brackets(text, line, col, filename)
+    if nested is not None:
+        return nested
     if isinstance(err, UnexpectedCharacters):
         expected = err.allowed or set()
         breaks = _NOT_LINE_BREAKS.get(text[err.pos_in_stream : err.pos_in_stream + 1])
@@ -164,6 +167,21 @@ def syntax_diagnostic(text: str, err: UnexpectedInput, filename: str) -> Diagnos
     hint = f"did you mean `{guess}`?" if guess else _expect_hint(expected)
     return Diagnostic("E101", f"`{word}` is not understood here", filename, line, col,
                       col + len(word), hint, line_of(text, line))
+
+
+_MARKER_START = re.compile(r"\((?:source|common rule|house choice)\b[^()\n]*\(")
+
+
+def _marker_with_brackets(text: str, line: int, col: int, filename: str) -> Diagnostic | None:
+    """A marker whose note holds a bracket (``(source: "a (b) c")``) ends at the inner
+    ``)``, so the parser stops at the marker; say so, rather than that ``(source`` is not
+    understood."""
+    src = line_of(text, line) or ""
+    if not _MARKER_START.match(src, col - 1):
+        return None
+    return Diagnostic("E101", "a marker's note may not hold brackets: the first `)` ends the marker",
+                      filename, line, col, len(src.rstrip()) + 1,
+                      "write the note without `(` and `)`, e.g. with dashes or a comma", src)
 
 
 def _expect_hint(expected) -> str | None:

@@ -98,7 +98,13 @@ def _spots(text: str, reads: frozenset) -> tuple[tuple[int | None, frozenset], .
     return ((_first_paragraph_end(text), reads),)
 
 
-def annotate(pieces: dict[str, list], entries: list[tuple[str, str | None, tuple]]) -> None:
+#: the weight (and order) of a section's note: it comes last, and the page prints it as
+#: written (the variant's words are already in its fixed phrases; its notes are the file's)
+NOTE = 10**6
+
+
+def annotate(pieces: dict[str, list], entries: list[tuple[str, str | None, tuple]],
+             say=lambda t: t) -> None:
     """Mark ``pieces`` (section → ``[weight, order, text, reads]``) with ``entries``
     (``kind, note, paths``) and add each section's note of where its marked rules come from.
     A rule of the source without a citation is what a page states unmarked."""
@@ -123,21 +129,23 @@ def annotate(pieces: dict[str, list], entries: list[tuple[str, str | None, tuple
             for at in sorted(at_of, reverse=True):
                 text = text[:at] + _marker(sorted(at_of[at])) + text[at:]
             item[2] = text
-        items.append([10**6, 10**6, _note(found), frozenset()])
+        items.append([NOTE, NOTE, _note(found, say), frozenset()])
 
 
 def _marker(nums: list[int]) -> str:
     return f"<sup>{','.join(map(str, nums))}</sup>"
 
 
-def _note(found: list[tuple[str, str | None]]) -> str:
-    """The note at the end of a section: the rules not in the source, then the citations."""
+def _note(found: list[tuple[str, str | None]], say) -> str:
+    """The note at the end of a section: the rules not in the source, then the citations.
+    ``say`` puts the variant's words into the fixed phrases; a marker's own note is the
+    file's text and is printed as written."""
     outside = [(n, k, t) for n, (k, t) in enumerate(found, 1) if k != "source"]
     cited = [(n, t) for n, (k, t) in enumerate(found, 1) if k == "source"]
     lines = []
     if outside:
         lines.append("**Not in the source.** " + " ".join(
-            f"{_marker([n])} {_SAYS[k]}{f' ({t})' if t else ''}." for n, k, t in outside))
+            f"{_marker([n])} {say(_SAYS[k])}{f' ({t})' if t else ''}." for n, k, t in outside))
     if cited:
         lines.append("**From the source.** " + " ".join(f"{_marker([n])} {t}." for n, t in cited))
     return "<small>" + " ".join(lines) + "</small>"

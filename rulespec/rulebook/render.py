@@ -107,7 +107,7 @@ class Rulebook(Sections):
                 section, weight, text = piece
                 pieces.setdefault(section, []).append([weight, order, text, frozenset(reads)])
                 order += 1
-        provenance.annotate(pieces, self.marks() + self.own)
+        provenance.annotate(pieces, self.marks() + self.own, self.vocab.say)
         missing = unrendered(self.variant.ir, self.rs, self.seen)
         if missing:
             raise UnrenderedNode(self.variant.name, missing)
@@ -117,11 +117,13 @@ class Rulebook(Sections):
                 continue
             if key == "opening":
                 title = self.opening_title()
-            texts = [p[2] for p in sorted(pieces[key])]
+            said = [(p[0] == provenance.NOTE, p[2]) for p in sorted(pieces[key])]
             if self.rs.deck.tiles:  # the examples' card chips as tiles (sections/tiles.py)
-                texts = [self.tile_chips(t) for t in texts]
-            say = (lambda t: t) if key == "unenforced" else self.vocab.say  # the source's text
-            page.sections.append((key, title and self.vocab.say(title), [say(t) for t in texts]))
+                said = [(note, self.tile_chips(t)) for note, t in said]
+            # the source's text, and a section's note (its notes are the file's), as written
+            say = (lambda t: t) if key == "unenforced" else self.vocab.say
+            page.sections.append((key, title and self.vocab.say(title),
+                                  [t if note else say(t) for note, t in said]))
         return page
 
     def parts(self, make, *args) -> list[tuple[str, set]]:

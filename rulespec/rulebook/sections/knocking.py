@@ -44,4 +44,5 @@ class Knocking(Base):
         # no one lays off after any knock: the knock paragraph has said so already
         say_lay_off = self.rs.knock is None or self.rs.knock.defender_lays_off
         yield "ending", 2, prose.say("knocking", "gin", say_lay_off=say_lay_off,
-                                     big_gin=g["big_gin"], cards=W.number(n + 1))
+                                     big_gin=g["big_gin"], cards=W.number(n + 1),
+                                     many=self.many_players())

@@ -33,7 +33,8 @@ class Scoring(Base):
         else:
             out = [prose.say("scoring", "who_scores", method=method, counted=COUNTED.get(count, ""),
                              partners=rs.partnerships is not None, show=rs.show is not None,
-                             knock=knock is not None)]
+                             knock=knock is not None, after=self.after_laying_off(),
+                             many=self.many_players())]
         if count == "show" and rs.show is not None:
             out.append(prose.say("scoring", "show_count", pure=rs.show.pure,
                                  runs=W.plural(rs.show.sequences, self.vocab.run)))
@@ -60,10 +61,17 @@ class Scoring(Base):
             yield "scoring", 9, example
 
     def knock_scores(self, knock) -> list[str]:
-        out = [prose.say("scoring", "undercut", ties=knock["ties"], bonus=knock["undercut"])]
+        many = self.many_players()  # a knock is settled with each other player
+        out = [prose.say("scoring", "undercut", ties=knock["ties"], bonus=knock["undercut"],
+                         many=many)]
         if self.rs.gin is None:  # a knock with no deadwood is an ordinary knock
             return out
-        out.append(prose.say("scoring", "gin", bonus=knock["gin"]))
+        out.append(prose.say("scoring", "gin", bonus=knock["gin"], many=many))
         if self.rs.gin.big_gin:
-            out.append(prose.say("scoring", "big_gin", bonus=knock["big_gin"]))
+            out.append(prose.say("scoring", "big_gin", bonus=knock["big_gin"], many=many))
         return out
+
+    def after_laying_off(self) -> str:
+        """" (after laying off)" where the defenders lay off onto a knocker's melds."""
+        lays_off = self.rs.knock is not None and self.rs.knock.defender_lays_off
+        return " (after laying off)" if lays_off else ""

@@ -11,9 +11,7 @@ from .base import Base
 class Settlement(Base):
     def lowest_wins_text(self, knock, settle) -> str:
         """Who wins a knock won by the lowest hand, and what they get."""
-        lays_off = self.rs.knock is not None and self.rs.knock.defender_lays_off
-        return prose.say("settlement", "lowest_wins", settle=settle,
-                         after=" (after laying off)" if lays_off else "",
+        return prose.say("settlement", "lowest_wins", settle=settle, after=self.after_laying_off(),
                          ties=knock["ties"] if settle != "pairs" else None)
 
     def lowest_knock_scores(self, knock, settle) -> list[str]:

@@ -38,10 +38,13 @@ class Worked(Base):
                          lay=lay, hand=W.cards(hand), left=left, total=total)
 
     def knock_example(self) -> str:
+        """A knock between two hands of the size dealt (ten cards, or the first cards of
+        these when fewer are dealt: a five-card knock is 4-7♥ and A♠ against K♠ K♥ K♦ 10♣ J♣)."""
         v, rs = self.variant, self.rs
+        size = min(10, self.variant.deal_size(self.player_counts()[0]) or 10)
         knocker, other = fit_to_pack(rs.deck.ranks, [
-            C.parse_cards("4H 5H 6H 7H 9S 9D 9C AS 2C 3D"),
-            C.parse_cards("KS KH KD 10C JC QC 8H 5D 6C QD")])
+            C.parse_cards("4H 5H 6H 7H AS 9S 9D 9C 2C 3D")[:size],
+            C.parse_cards("KS KH KD 10C JC QC 8H 5D 6C QD")[:size]])
         a, b = v.best_arrangement(knocker), v.best_arrangement(other)
         if rs.knock is None:
             return ""
