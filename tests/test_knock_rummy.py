@@ -260,9 +260,10 @@ def test_a_knock_settled_with_each_defender_speaks_of_every_other_player_not_the
 def test_a_knock_without_lay_offs_or_an_undercut_bonus_says_neither():
     """Found by trials (Tonk, Chinchón): "counts their deadwood (after laying off)" under
     `no lay off`, and "the difference plus a bonus of 0 points"."""
-    scoring = _scoring(render_page(_house("knock:   with deadwood under 10; no lay off",
-                                          "scoring: knocker settles with each defender; no payments",
-                                          "         undercut = difference + 0")))
+    v = _house("knock:   with deadwood under 10; no lay off",
+               "scoring: knocker settles with each defender; no payments",
+               "         undercut = difference + 0")
+    scoring = _scoring(render_page(v))
     assert "each player counts their deadwood, and the knocker" in scoring
     assert "after laying off" not in scoring and "bonus of 0" not in scoring
     assert "has undercut the knocker, and scores the difference." in scoring
