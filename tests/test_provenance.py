@@ -130,6 +130,35 @@ def test_a_marker_lands_on_the_paragraph_that_states_the_rule_not_on_its_neighbo
                             "natural card", "**Replacing a wild card"], marked
 
 
+def _marked(section: str) -> list[str]:
+    """The lines of a section that carry a marker (its note left out)."""
+    return [line for line in section.splitlines()
+            if "<sup>" in line and not line.startswith("<small>")]
+
+
+def test_a_marker_lands_on_the_paragraph_of_scoring_that_states_the_rule():
+    """Found by a trial (Tonk): every marker of Scoring sat on its first paragraph, the
+    undercut's and going rummy's included. Rommé marks its penalty scoring and its going
+    rummy as common rules (and its card values), each on its own paragraph."""
+    marked = _marked(_section(render_page(rulespec.load(VARIANTS / "romme.rules")), "Scoring"))
+    starts = ("**Card values.**", "When a player goes out, every other player", "**Going rummy.**")
+    assert len(marked) == 3 and all(line.startswith(w) for line, w in zip(marked, starts)), marked
+    assert marked[1].endswith("<sup>1</sup>") and marked[2].endswith("<sup>2</sup>")
+
+
+def test_a_sentence_that_only_asks_whether_a_rule_exists_carries_no_marker_of_it():
+    """Found by a trial (Kalooki): the upcard's sentence "If that card is a wild card it
+    stays there" carried the wild cards' citation, and the discard step the citation of
+    "the card taken must be melded at once" (it says nothing of it)."""
+    deal = _section(render_page(rulespec.load(VARIANTS / "house/continental-deuces-wild.rules")),
+                    "The deal")
+    assert "stays there, and may be taken like any other.\n" in deal
+    turn = _section(render_page(rulespec.load(VARIANTS / "conquian.rules")), "A turn")
+    [discard] = [line for line in turn.splitlines() if "**Discard**" in line]
+    assert "<sup>" not in discard
+    assert "<sup>1,2</sup>" in next(line for line in turn.splitlines() if "**Draw**" in line)
+
+
 def test_a_rule_of_the_source_shows_only_its_citation():
     page = render_page(_compile("players: 2-5 (source)", "deck: 2 packs (source: “two decks”)"))
     overview = _section(page, "Overview")

@@ -233,7 +233,7 @@ def wild_settings_consistent(r: Ruleset, doc: dict):
     if w.cut_joker_rank is not None and not w.cut:
         yield Problem("wilds.cut_joker_rank", "a cut joker can only make a rank wild when a card is cut",
                       "add `cut card` to `wild:`")
-    any_wild = w.jokers or w.ranks or w.cards or w.cut
+    any_wild = w.any
     if w.jokers and not any(r.deck.jokers_for(n) for n in player_counts(r)):
         yield Problem("wilds.jokers", "jokers are wild but the deck has none", "add jokers to `deck:`")
     if not any_wild:

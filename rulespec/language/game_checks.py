@@ -197,7 +197,7 @@ def deep_takes_fit(r: Ruleset, doc: dict):
         yield Problem("turn.take_discards", "cards may be taken from deep in the discard pile, but "
                       "a push hands out the top discard instead", "remove `push` from `draw:`, or the rule")
     w = r.wilds
-    if t.take_discards.frozen_by == "wild" and not (w.jokers or w.ranks or w.cards or w.cut):
+    if t.take_discards.frozen_by == "wild" and not w.any:
         yield Problem("turn.take_discards.frozen_by", "a discarded wild card freezes the discard "
                       "pile, but no card is wild", "remove the rule, or make some cards wild")
     if t.take_discards.meld_deepest and not r.melds.on_table:

@@ -105,8 +105,7 @@ def _count_witnesses(r: Ruleset) -> tuple[int, int]:
 def meld_moves_bounded(r: Ruleset, doc: dict):
     if not (r.melds.on_table or r.knock is not None) or not list(_hand_sizes(r)):
         return
-    wilds = r.wilds
-    if not (wilds.jokers or wilds.ranks or wilds.cards or wilds.cut):
+    if not r.wilds.any:
         return
     most, size = _most_meld_moves(r)
     if most > MAX_MELD_MOVES:

@@ -34,13 +34,12 @@ ENGINE_ONLY: dict[str, str] = {
 }
 
 
-def _wild_cards(rs) -> bool:
-    w = rs.wilds
-    return bool(w.jokers or w.ranks or w.cards or w.cut)
-
-
 def _melds_on_table(rs) -> bool:
     return rs.melds.on_table
+
+
+def _wild_cards(rs) -> bool:
+    return rs.wilds.any
 
 
 _NO_WILDS = "without wild cards there is nothing for it to say or do"
@@ -63,7 +62,7 @@ APPLIES_WHEN: dict[str, tuple[Callable[[Ruleset], bool], str]] = {
     "table.separate": (_melds_on_table, _IN_HAND),
     "values.joker": (lambda rs: rs.deck.jokers > 0, "the deck has no jokers"),
     "deck.jokers_per_pack": (lambda rs: rs.deck.jokers > 0, "the deck has no jokers"),
-    "deal.upcard_wild": (lambda rs: rs.deal.upcard and _wild_cards(rs),
+    "deal.upcard_wild": (lambda rs: rs.deal.upcard and rs.wilds.any,
                          "only a turned-up card that is wild can be buried"),
     "turn.use_drawn": (lambda rs: not rs.turn.play_or_draw,
                        "in a turn that plays or draws, drawing ends the turn (E376)"),
@@ -100,7 +99,7 @@ APPLIES_WHEN: dict[str, tuple[Callable[[Ruleset], bool], str]] = {
     "opening.values.joker": (lambda rs: rs.deck.jokers > 0
                              and not rs.opening.wild_counts_as_natural,
                              "a joker in an opening counts as the card it stands for"),
-    "opening.values.wild": (lambda rs: _wild_cards(rs) and not rs.opening.wild_counts_as_natural,
+    "opening.values.wild": (lambda rs: rs.wilds.any and not rs.opening.wild_counts_as_natural,
                             "a wild card in an opening counts as the card it stands for"),
     # a special hand's pattern says which of its numbers it has
     "special.*.pairs": (lambda rs: any(h.pattern == "pairs" for h in rs.special),

@@ -123,6 +123,11 @@ class Wilds:
     all_wild: str = "never"  # "never" | "sets" | "any": melds made only of wild cards
     replace: Replace | None = None
 
+    @property
+    def any(self) -> bool:
+        """Is any card wild (jokers, whole ranks, named cards or the cut rank)?"""
+        return bool(self.jokers or self.ranks or self.cards or self.cut)
+
 
 @dataclass(frozen=True)
 class SetRule:

@@ -105,7 +105,9 @@ class Deal(Base):
 
     def upcard_text(self, d) -> str:
         upcard = d["upcard"]
-        wild = upcard and bool(self.wild_words())  # what a turned-up wild card does
+        # what a turned-up wild card does (asked of the ruleset: the sentence states the
+        # upcard's rule, not the wild cards')
+        wild = upcard and self.rs.wilds.any
         return prose.say("deal", "upcard", upcard=upcard, wild=wild,
                          pile=upcard or not self.rs.turn.play_or_draw,
                          bury=upcard and wild and d["upcard_wild"] == "bury")

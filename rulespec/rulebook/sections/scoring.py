@@ -8,6 +8,7 @@ from collections.abc import Iterator
 
 from .. import prose
 from .. import words as W
+from ..provenance import Placed
 from .base import Base
 
 #: What a player counts at the end of a hand, by ``scoring.count``.
@@ -20,56 +21,67 @@ class Scoring(Base):
     """The words are in ``templates/prose/scoring.md.j2``."""
 
     def scoring_md(self, s) -> Iterator:
-        rs = self.rs
-        method, cap, knock, rummy = s["method"], s["cap"], s["knock"], s["rummy"]
-        wrong, valid, stake = s["wrong_show"], s["valid_show"], s["stake"]  # no stake: E386
-        count = None if method == "knock" else s["count"]  # a knock counts deadwood
+        """One piece of paragraphs, each made in its own scope of reads so that a marker
+        lands on the paragraph that states its rule (:class:`~..provenance.Placed`)."""
+        knock = s["knock"]  # the node: each paragraph reads the parts it states
         lowest = knock is not None and knock["winner"] == "lowest"  # module settlement
-        if lowest:
-            out = [self.lowest_wins_text(knock, s["settle"])]
-        elif stake is not None:  # a stake per hand, whatever the cards count
-            out = [prose.say("scoring", "stake", stake=stake, penalty=method == "penalty",
-                             show=rs.show is not None)]
-        else:
-            out = [prose.say("scoring", "who_scores", method=method, counted=COUNTED.get(count, ""),
-                             partners=rs.partnerships is not None, show=rs.show is not None,
-                             knock=knock is not None, after=self.after_laying_off(),
-                             many=self.many_players())]
-        if count == "show" and rs.show is not None:
-            out.append(prose.say("scoring", "show_count", pure=rs.show.pure,
-                                 runs=W.plural(rs.show.sequences, self.vocab.run)))
-        if cap is not None:
-            out.append(prose.say("scoring", "cap", points=cap))
+        parts = self.parts(self.who_scores_text, s, lowest)
+        if s["method"] != "knock" and s["count"] == "show" and self.rs.show is not None:
+            show = self.rs.show
+            parts += self.parts(lambda: prose.say("scoring", "show_count", pure=show.pure,
+                                                  runs=W.plural(show.sequences, self.vocab.run)))
+        if s["cap"] is not None:
+            parts += self.parts(lambda: prose.say("scoring", "cap", points=s["cap"]))
         if knock is not None:
-            out += (self.lowest_knock_scores(knock, s["settle"]) if lowest or s["settle"] == "pairs"
-                    else self.knock_scores(knock))
-        if rummy is not None:
-            out.append(prose.say("scoring", "rummy", times=rummy["multiplier"],
-                                 bonus=rummy["bonus"], penalty=method == "penalty"))
-        if wrong is not None:
-            out.append(prose.say("scoring", "wrong_show", points=wrong))
-        if valid is not None:
-            out.append(prose.say("scoring", "valid_show", points=valid))
-        for r in s.get("by_upcard") or ():
-            out.append(prose.say("scoring", "by_upcard", kind=W.upcard_kind(r),
-                                 times=W.times(r["value"])))
+            paired = lowest or s["settle"] == "pairs"
+            for make in self.lowest_knock_makers(knock) if paired else self.knock_makers(knock):
+                parts += self.parts(make)
+        if s["rummy"] is not None:
+            parts += self.parts(lambda: prose.say(
+                "scoring", "rummy", times=s["rummy"]["multiplier"], bonus=s["rummy"]["bonus"],
+                penalty=self.rs.scoring.method == "penalty"))  # wording only: rs, not a read
+        for key in ("wrong_show", "valid_show"):
+            if s[key] is not None:
+                parts += self.parts(lambda key=key: prose.say("scoring", key, points=s[key]))
+        for i in range(len(s.get("by_upcard") or ())):
+            parts += self.parts(lambda i=i: prose.say(
+                "scoring", "by_upcard", kind=W.upcard_kind(s["by_upcard"][i]),
+                times=W.times(s["by_upcard"][i]["value"])))
         if s["settle"] is not None:
-            out.append(self.payments_text(s["settle"]))
-        yield "scoring", 1, "\n\n".join(out)
+            parts += self.parts(lambda: self.payments_text(s["settle"]))
+        yield "scoring", 1, Placed.of(parts, "\n\n")
         example = self.scoring_example()
         if example:
             yield "scoring", 9, example
 
-    def knock_scores(self, knock) -> list[str]:
+    def who_scores_text(self, s, lowest: bool) -> str:
+        """Who scores what when a hand ends: the lowest hand's knock, a stake, or the count."""
+        rs = self.rs
+        method, stake = s["method"], s["stake"]  # a knock won by the lowest hand states them too
+        if lowest:
+            return self.lowest_wins_text(s["knock"], s["settle"])
+        if stake is not None:  # a stake per hand, whatever the cards count (E386)
+            return prose.say("scoring", "stake", stake=stake, penalty=method == "penalty",
+                             show=rs.show is not None)
+        count = None if method == "knock" else s["count"]  # a knock counts deadwood
+        return prose.say("scoring", "who_scores", method=method, counted=COUNTED.get(count, ""),
+                         partners=rs.partnerships is not None, show=rs.show is not None,
+                         knock=rs.knock is not None, after=self.after_laying_off(),
+                         many=self.many_players())
+
+    def knock_makers(self, knock) -> list:
+        """The undercut, gin and big gin paragraphs of a knock settled by the knocker, each
+        a maker of its own paragraph."""
         many = self.many_players()  # a knock is settled with each other player
-        out = [prose.say("scoring", "undercut", ties=knock["ties"], bonus=knock["undercut"],
-                         many=many)]
+        makers = [lambda: prose.say("scoring", "undercut", ties=knock["ties"],
+                                    bonus=knock["undercut"], many=many)]
         if self.rs.gin is None:  # a knock with no deadwood is an ordinary knock
-            return out
-        out.append(prose.say("scoring", "gin", bonus=knock["gin"], many=many))
+            return makers
+        makers.append(lambda: prose.say("scoring", "gin", bonus=knock["gin"], many=many))
         if self.rs.gin.big_gin:
-            out.append(prose.say("scoring", "big_gin", bonus=knock["big_gin"], many=many))
-        return out
+            makers.append(lambda: prose.say("scoring", "big_gin", bonus=knock["big_gin"],
+                                            many=many))
+        return makers
 
     def after_laying_off(self) -> str:
         """" (after laying off)" where the defenders lay off onto a knocker's melds."""

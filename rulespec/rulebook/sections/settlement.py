@@ -14,17 +14,21 @@ class Settlement(Base):
         return prose.say("settlement", "lowest_wins", settle=settle, after=self.after_laying_off(),
                          ties=knock["ties"] if settle != "pairs" else None)
 
-    def lowest_knock_scores(self, knock, settle) -> list[str]:
+    def lowest_knock_makers(self, knock) -> list:
         """The failed knock's penalty and the gin bonus of a knock won by the lowest hand
-        (under pair settlement: paid to and by each player, whatever the winner)."""
-        out = [prose.say("settlement", "failed_knock", settle=settle, penalty=knock["undercut"],
-                         ties=knock["ties"] if settle == "pairs" else None)]
+        (under pair settlement: paid to and by each player, whatever the winner), each a
+        maker of its own paragraph."""
+        settle = self.ir["scoring"]["settle"]
+        makers = [lambda: prose.say("settlement", "failed_knock", settle=settle,
+                                    penalty=knock["undercut"],
+                                    ties=knock["ties"] if settle == "pairs" else None)]
         if self.rs.gin is None:  # a knock with no deadwood is an ordinary knock
-            return out
-        out.append(prose.say("settlement", "gin", settle=settle, bonus=knock["gin"]))
+            return makers
+        makers.append(lambda: prose.say("settlement", "gin", settle=settle, bonus=knock["gin"]))
         if self.rs.gin.big_gin:
-            out.append(prose.say("settlement", "big_gin", settle=settle, bonus=knock["big_gin"]))
-        return out
+            makers.append(lambda: prose.say("settlement", "big_gin", settle=settle,
+                                            bonus=knock["big_gin"]))
+        return makers
 
     def payments_text(self, settle) -> str:
         """Who pays whom, when the players pay each other."""
