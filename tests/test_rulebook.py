@@ -32,7 +32,7 @@ from rulespec.rulebook.site import Entry, render_pages
 from rulespec.ruleset import Ruleset, from_ir
 from rulespec.variant import Variant
 
-from conftest import ROOT, VARIANTS, variant_files, variant_id
+from conftest import ROOT, VARIANTS, house, variant_files, variant_id
 
 GOLDEN = ROOT / "tests" / "golden" / "rulebook"
 
@@ -483,3 +483,18 @@ def test_a_hostile_variant_name_is_plain_text_in_the_pages_and_the_site(tmp_path
     assert "<title>&lt;/title&gt;&lt;script&gt;alert(0)" in evil
     assert "&lt;/title&gt;&lt;script&gt;alert(0)&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt; *b*" in evil
     assert " family" in evil
+
+
+def test_a_page_says_how_the_cards_are_dealt_only_when_the_rules_do():
+    """Found by trials of new games (Kalooki, Chinchón): every page said "the dealer deals
+    the cards one at a time", a rule no file could say or change. `deal: one card at a
+    time` (or `N cards at a time`) says it now, and a page without it does not."""
+    gin = rulespec.load(VARIANTS / "gin.rules")
+    assert gin.ruleset.deal.at_a_time == 1
+    assert "The dealer deals the cards one at a time, ten cards to each player." in render_page(gin)
+    said = house("gin", "deal: 3 cards at a time")
+    assert "The dealer deals the cards three at a time, ten cards to each player." in render_page(said)
+    silent = rulespec.load(VARIANTS / "indian-points.rules")
+    assert silent.ruleset.deal.at_a_time is None
+    page = render_page(silent)
+    assert "The dealer deals thirteen cards to each player." in page and "at a time" not in page

@@ -327,6 +327,12 @@ class RuleTransformer(TilesClauses, TermWords, PointClauses, RoundStatements, Sp
     def deal_extra(self, node, n):
         self.set(node, "deal.starter_extra", n)
 
+    def deal_one_at_a_time(self, node):
+        self.set(node, "deal.at_a_time", 1)
+
+    def deal_at_a_time(self, node, n):
+        self.set(node, "deal.at_a_time", n)
+
     def upcard_offer(self, node, *roles):
         self.set(node, "deal.offer", list(roles))
 

@@ -26,6 +26,7 @@ class Deal:
     upcard_wild: str = "keep"  # "keep" | "bury": a wild upcard is buried in the stock
     offer: tuple[str, ...] = ()  # the upcard is offered first, e.g. ("non-dealer", "dealer")
     rotation: str = "left"  # "left" (clockwise) | "right": where the deal passes next
+    at_a_time: int | None = None  # cards dealt to a player at a time (None: the rules do not say)
 
     def hand_size(self, players: int, round: int = 1) -> int | None:
         fits = [s.cards for s in self.sizes if (s.players is None or players in s.players)

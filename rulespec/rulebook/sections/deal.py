@@ -59,7 +59,7 @@ class Deal(Base):
         return {(n, k): sizes.hand_size(n, k) for n in counts for k in rnds}, counts, rnds
 
     def sizes_text(self, d) -> str:
-        return self.deal_sizes(*self.grid(d))
+        return self.deal_sizes(*self.grid(d), at=d["at_a_time"])
 
     def extra_text(self, d) -> str | None:
         extra = d["starter_extra"]
@@ -76,12 +76,13 @@ class Deal(Base):
         roles = [("the non-dealer" if r == "non-dealer" else "the dealer") for r in offer]
         return prose.say("deal", "offer", roles=", then to ".join(roles))
 
-    def deal_sizes(self, grid: dict, counts: list[int], rnds: list[int]) -> str:
-        """How many cards each player gets: one number, or a table by players and rounds."""
+    def deal_sizes(self, grid: dict, counts: list[int], rnds: list[int], at: int | None) -> str:
+        """How many cards each player gets (``at`` a time, when the rules say): one number,
+        or a table by players and rounds."""
         by_players = len({grid[(n, 1)] for n in counts}) > 1
         by_rounds = len({grid[(counts[0], k)] for k in rnds}) > 1
         if not by_players and not by_rounds:
-            return prose.say("deal", "sizes", how="one",
+            return prose.say("deal", "sizes", how="one", at=at,
                              cards=W.plural(grid[(counts[0], 1)], "card"))
         if by_players and not by_rounds:
             rows, last = [], None
@@ -91,15 +92,17 @@ class Deal(Base):
                 else:
                     last = ([n], grid[(n, 1)])
                     rows.append(last)
-            return prose.say("deal", "sizes", how="players", cards=None) + "\n\n" + self.table(
+            head = prose.say("deal", "sizes", how="players", cards=None, at=at)
+            return head + "\n\n" + self.table(
                 ["Players", "Cards each"],
                 [[W.capital(W.span(ns[0], ns[-1])), _cards(c)] for ns, c in rows])
         if by_rounds and not by_players:
-            return prose.say("deal", "sizes", how="rounds", cards=None) + "\n\n" + self.table(
+            head = prose.say("deal", "sizes", how="rounds", cards=None, at=at)
+            return head + "\n\n" + self.table(
                 ["Round", "Cards each"],
                 [[W.capital(W.ordinal(k)), _cards(grid[(counts[0], k)])] for k in rnds])
         head = ["Round"] + [f"{n} players" for n in counts]
-        return prose.say("deal", "sizes", how="both", cards=None) + "\n\n" + self.table(
+        return prose.say("deal", "sizes", how="both", cards=None, at=at) + "\n\n" + self.table(
             head, [[W.capital(W.ordinal(k))] + [_cards(grid[(n, k)]) for n in counts]
                    for k in rnds])
 
