@@ -478,6 +478,8 @@ SEMANTIC = [
     Case("middle drop cheaper than first drop", edit("first drop 20 points; middle drop 40 points",
                                                      "first drop 40 points; middle drop 20 points", INDIAN),
          "W344", 12, 10, "first drop"),
+    Case("every card counted after a knock", edit("count unmatched cards", "count all cards", GIN),
+         "W345", 21, 10, "count all cards", "remove it; a knock that counts every card in hand cannot be said yet"),
     # degenerate games (game_checks.py)
     Case("one player", edit("players: 2", "players: 1", GIN), "E315", 2, 10, "1", "write `players: 2` or more"),
     Case("winner collects but the lowest total wins", edit("to 100 points; highest wins", "to 100 points; lowest wins"),

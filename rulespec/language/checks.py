@@ -401,6 +401,19 @@ def drops_only_with_penalty_scoring(r: Ruleset, doc: dict):
                       "a middle drop usually costs more")
 
 
+@check("W345")
+def count_under_knocks(r: Ruleset, doc: dict):
+    """A knock counts deadwood, the cards outside melds: counting every card is used only
+    when the stock ends the hand by differences (found by a trial: Tonk counts all)."""
+    s = r.scoring
+    if s.method == "knock" and s.count == "all" and said(doc, "scoring.count"):
+        used = ("counts only when the stock runs out" if r.stock.outcome == "differences"
+                else "changes nothing")
+        yield Problem("scoring.count", "a knock counts the deadwood (the cards outside melds), "
+                      f"so `count all cards` {used}",
+                      "remove it; a knock that counts every card in hand cannot be said yet")
+
+
 # ------------------------------------------------------------------ running
 
 
