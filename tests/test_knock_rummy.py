@@ -22,7 +22,7 @@ from rulespec.engine import check_invariants, new_game, stacked_deck
 from rulespec.engine.errors import IllegalMove
 from rulespec.rulebook import render_page
 
-from conftest import VARIANTS
+from conftest import VARIANTS, house_problems
 
 # seat 0 starts (the last seat deals); each hand is 7 cards, seat 0 draws one and knocks
 KNOCKER = "3S 4S 5S 9H 9D 9C 5H"  # a run and a set: deadwood 5H after the knock
@@ -274,3 +274,32 @@ def test_the_worked_knock_holds_hands_of_the_size_dealt():
     v = _house("players: 2-5", "deal: 5 cards each")
     example = _scoring(render_page(v)).split("**A worked example.**", 1)[1].split("\n\n")[0]
     assert example.count('class="card ') == 10  # five cards in each of the two hands
+
+
+def test_a_knock_only_before_drawing_is_offered_at_the_start_of_a_turn_and_refused_after():
+    """Found by a trial (Tonk): "a drop is made only at the start of a turn, before
+    drawing" could not be said (`before or after drawing` also allows it after)."""
+    v = _house("knock:   only before drawing")
+    assert (v.ruleset.knock.before_draw, v.ruleset.knock.after_draw) == (True, False)
+    game = new_game(v, seed=1)
+    while game.is_chance():
+        game.apply_chance()
+    assert "knock" in [str(a) for a in game.legal_actions()]
+    game.apply("draw stock")
+    while game.is_chance():
+        game.apply_chance()
+    assert not [a for a in game.legal_actions() if str(a).startswith("knock")]
+    before = game.history[:]
+    card = str(game.legal_actions()[0]).split()[-1]
+    with pytest.raises(IllegalMove, match="only at the start of your turn, before drawing"):
+        game.apply(f"knock {card}")
+    assert game.history == before  # nothing lost
+    knocking = render_page(v).split("**Knocking.**", 1)[1].split("\n\n")[0]
+    assert "but only at the start of your turn, before drawing" in knocking
+    assert "at the end of a turn" not in knocking
+
+
+def test_big_gin_and_knocks_only_before_drawing_cannot_be_played_together():
+    problems = house_problems("gin", "knock: only before drawing")
+    assert [(d.code, d.message) for d in problems][0] == (
+        "E342", "big gin is a knock after drawing, but knocks come only before drawing")

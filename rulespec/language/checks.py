@@ -346,6 +346,9 @@ def scoring_matches_ending(r: Ruleset, doc: dict):
         yield Problem("knock.max_deadwood", "players can knock, but knocks are not scored", "add `scoring: knock = deadwood difference`")
     if s.knock is not None and r.knock is None:
         yield Problem("scoring.knock", "knock bonuses are given, but no one can knock", "add `knock:` rules")
+    if r.gin is not None and r.gin.big_gin and r.knock is not None and not r.knock.after_draw:
+        yield Problem("gin.big_gin", "big gin is a knock after drawing, but knocks come only "
+                      "before drawing", "remove `big gin`, or write `knock: before or after drawing`")
     if r.gin is not None and r.gin.big_gin and (s.knock is None or not s.knock.big_gin):
         yield Problem("gin.big_gin", "big gin is allowed but scores no bonus",
                       "add `big gin = opponent deadwood + 50` to `scoring:`")

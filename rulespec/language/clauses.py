@@ -92,8 +92,9 @@ PHRASES: dict[str, tuple[tuple[str, object], ...]] = {
     "term_going_down": (("terms.opening", "going down"),),
     # #15 knocking and settlement between players
     "knock_any_count": (("knock.max_deadwood", "any"),),
-    "knock_before_draw": (("knock.before_draw", True),),
-    "knock_after_draw": (("knock.before_draw", False),),
+    "knock_before_draw": (("knock.before_draw", True), ("knock.after_draw", True)),
+    "knock_after_draw": (("knock.before_draw", False), ("knock.after_draw", True)),
+    "knock_only_before_draw": (("knock.before_draw", True), ("knock.after_draw", False)),
     "score_knock_lowest": (("scoring.knock.winner", "lowest"),),
     "score_knock_pairwise": (("scoring.knock.winner", "knocker"),),
     "score_settle_winner": (("scoring.settle", "winner"),),

@@ -30,6 +30,7 @@ class Knock:
     run_end_layoffs: int | None = None  # most laid off past each end of a run (OpenSpiel: 2)
     lay_out_max: int | None = None  # most cards per meld laid out after a knock (OpenSpiel: 5)
     before_draw: bool = False  # a player may also knock at the start of a turn, before drawing
+    after_draw: bool = True  # a player may knock after drawing, with a card face down (Tonk: no)
 
 
 @dataclass(frozen=True)

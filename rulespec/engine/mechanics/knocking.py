@@ -23,7 +23,8 @@ class Knocking:
     ``gin:`` (big gin: every card melded, nothing discarded). Reads ``knock.max_deadwood``
     (a number, ``upcard`` or ``any``: at any count), ``knock.by_upcard`` (the limit set by
     the first upcard, once per hand), ``knock.before_draw`` (``knock`` with no card at the
-    start of a turn, offered among the draws), ``knock.defender_lays_off``,
+    start of a turn, offered among the draws), ``knock.after_draw`` (``knock CARD`` after
+    drawing; not under ``only before drawing``), ``knock.defender_lays_off``,
     ``knock.run_end_layoffs``, ``knock.lay_out_max``, ``gin``, ``gin.big_gin``. Phases
     ``knock`` (the knocker's melds, then ``pass``), ``lay off`` (a defender onto the
     knocker's melds) and ``defend`` (the defender's melds). The knock is settled in
@@ -60,7 +61,7 @@ class Knocking:
         rs = self.ruleset
         out: list[Action] = []
         hand = self.hands[p]
-        if rs.knock is None:
+        if rs.knock is None or not rs.knock.after_draw:  # `only before drawing` (Tonk's drop)
             return out
         limit = self.knock_max
         if self._deadwood_after_discard(hand) <= limit:
@@ -202,6 +203,8 @@ class Knocking:
             return "the rules have no knocking"
         if missing:
             return not_held(missing)
+        if not rs.knock.after_draw:
+            return "you may knock only at the start of your turn, before drawing (`knock`)"
         if self.phase is not Phase.PLAY:
             return "you may knock only after drawing, in your own turn"
         rest = list(self.hands[self.player])

@@ -34,7 +34,8 @@ class Knocking(Base):
         lays_off = k["defender_lays_off"]
         yield "ending", 1, prose.say(
             "knocking", "knock", limit=limit, many=self.many_players(),
-            before_draw=k.get("before_draw"), by_upcard=by_upcard, lays_off=lays_off,
+            before_draw=k.get("before_draw"), after_draw=k.get("after_draw", True),
+            by_upcard=by_upcard, lays_off=lays_off,
             run_ends=k.get("run_end_layoffs") if lays_off else None, lay_out=k.get("lay_out_max"))
 
     def gin_md(self, g) -> Iterator:
