@@ -216,6 +216,10 @@ class RuleTransformer(TilesClauses, TermWords, PointClauses, RoundStatements, Sp
             return
         if node.data == "value_item":
             self.value_item(node, prefix or "values")
+        elif node.data == "value_ace_low_run" and prefix is not None:
+            self.error(node, "E155", "an opening counts each card at one value: an ace low in a run "
+                       "has its own value only in melds scored on the table (`values:`)",
+                       "give the ace one opening value, e.g. `A = 1`")
         else:
             getattr(self, node.data)(node, *self.args(node))
 
