@@ -565,6 +565,32 @@ def test_a_shuffled_restock_is_a_new_random_stock():
     assert not g.stock_ordered and len(g.chance_outcomes()) > 1
 
 
+def test_the_top_discard_stays_when_the_rest_of_the_pile_becomes_the_stock():
+    """Found by a trial (Kalooki: "the discard pile, except its top card, is shuffled to
+    form a new stock"): `the top discard stays` keeps the top card, and who threw it, as
+    the discard pile; the rest of the pile is the new stock."""
+    from conftest import house
+    from rulespec.rulebook import render_page
+
+    v = house("basic", "stock: shuffle the discard pile into a new stock; the top discard stays")
+    g = new_game(v, players=2, seed=6).deal_on()
+    rng = random.Random(6)
+    while len(g.stock) > 0 or g.phase != "draw":
+        if g.is_chance():
+            g.apply_chance()
+            continue
+        acts = [a for a in g.legal_actions() if a.kind in ("draw stock", "discard")]
+        g.apply(rng.choice(acts))
+    pile, thrower = list(g.discards), g.top_discarder
+    g.apply("draw stock")
+    assert g.discards == pile[-1:] and g.top_discarder == thrower and g.reuses == 1
+    g.apply_chance()
+    assert sorted(g.stock + [g.hands[g.player][-1]]) == sorted(pile[:-1])
+    check_invariants(g)
+    page = render_page(v)
+    assert "the discard pile except its top card is shuffled to form a new stock" in page
+
+
 # ------------------------------------------------------------------ OpenSpiel's gin
 
 

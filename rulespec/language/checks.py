@@ -352,6 +352,10 @@ def scoring_matches_ending(r: Ruleset, doc: dict):
     if r.gin is not None and r.gin.big_gin and (s.knock is None or not s.knock.big_gin):
         yield Problem("gin.big_gin", "big gin is allowed but scores no bonus",
                       "add `big gin = opponent deadwood + 50` to `scoring:`")
+    if r.stock.keep_top and r.stock.action == "end":
+        yield Problem("stock.keep_top", "the top discard stays when the pile becomes a new stock, "
+                      "but the hand ends when the stock runs out", "remove `the top discard stays`, "
+                      "or reuse the pile (`shuffle the discard pile into a new stock`)")
     if s.count == "show" and r.show is None:
         yield Problem("scoring.count", "hands are counted by their show's sequences, but there is no show",
                       "add `show:` rules")

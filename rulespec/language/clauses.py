@@ -70,6 +70,7 @@ PHRASES: dict[str, tuple[tuple[str, object], ...]] = {
     "gin_no_big": (("gin.big_gin", False),),
     "show_whole_hand": (("show", {}),),
     "stock_ends": (("stock.action", "end"),),
+    "stock_keep_top": (("stock.keep_top", True),),
     "stock_void": (("stock.outcome", "void"),),
     "stock_differences": (("stock.outcome", "differences"),),
     "stock_last_discard_knock": (("stock.last_discard", "knock"),),

@@ -81,6 +81,8 @@ APPLIES_WHEN: dict[str, tuple[Callable[[Ruleset], bool], str]] = {
                               "there is no big gin to score"),
     "stock.times": (lambda rs: rs.stock.action != "end",
                     "it counts the reuses of the discard pile, and the pile is not reused"),
+    "stock.keep_top": (lambda rs: rs.stock.action != "end",
+                       "it keeps the top card back when the pile is reused, and it is not (E342)"),
     "stock.outcome": (lambda rs: rs.stock.action == "end" or rs.stock.times is not None
                       or rs.stalemate_applies,
                       "the pile is reused without limit and no stalemate ends the hand: only "

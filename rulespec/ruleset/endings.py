@@ -81,6 +81,7 @@ class Exhaustion:
     remaining: int = 0
     action: str = "turn over"  # "turn over" | "shuffle" | "end"
     times: int | None = None  # how often the pile may be reused; None: no limit
+    keep_top: bool = False  # the pile's top card stays as the discard pile (the rest is reused)
     outcome: str = "score"  # when the hand ends this way: "score" | "differences" | "void"
     # once exhausted, the top discard may be taken: "any" | "knock" (only to knock at once) |
     # "none" (the hand ends)

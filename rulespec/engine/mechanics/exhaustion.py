@@ -9,9 +9,10 @@ from ..phases import Ending, Phase
 
 class Exhaustion:
     """Plays ``stock:`` (``hand is void when N cards remain``; ``turn the discard pile
-    over`` or ``shuffle`` it, at most N times, or end the hand; the last discard taken
-    freely, only to knock, or not at all) and the stalemate rule. Reads
-    ``stock.remaining``, ``stock.action``, ``stock.times``, ``stock.last_discard``,
+    over`` or ``shuffle`` it, at most N times, all of it or all but the top card, or end
+    the hand; the last discard taken freely, only to knock, or not at all) and the
+    stalemate rule. Reads ``stock.remaining``, ``stock.action``, ``stock.times``,
+    ``stock.keep_top``, ``stock.last_discard``,
     ``knock.max_deadwood`` (the wall), ``turn.discard_taken``, ``stalemate_applies``,
     ``turn.new_melds_after_opening`` and ``wilds.replace`` (what could still change the
     table). How an exhausted hand scores is :mod:`..scoring`'s."""
@@ -21,18 +22,23 @@ class Exhaustion:
 
     def _can_rebuild(self) -> bool:
         st = self.ruleset.stock
-        if st.action == "end" or not self.discards:
+        kept = 1 if st.keep_top else 0  # the top discard stays where it is
+        if st.action == "end" or len(self.discards) <= kept:
             return False
         if st.times is not None and self.reuses >= st.times:
             return False
-        return len(self.stock) + len(self.discards) > st.remaining
+        return len(self.stock) + len(self.discards) - kept > st.remaining
 
     def _rebuild(self) -> bool:
         """Reuse the discard pile as the stock, as the rules say; False when they don't."""
         if not self._can_rebuild():
             return False
         st = self.ruleset.stock
-        pile, self.discards = self.discards, []
+        if st.keep_top:  # the top discard stays as the discard pile, and who threw it
+            pile, self.discards = self.discards[:-1], self.discards[-1:]
+        else:
+            pile, self.discards = self.discards, []
+            self.top_discarder = None
         self.reuses += 1
         if st.action == "shuffle":
             self.stock = pile + self.stock
@@ -42,7 +48,6 @@ class Exhaustion:
             # the pile turned face down: its first card is the new top
             self.stock = pile[::-1] + self.stock
             self.stock_ordered = True
-        self.top_discarder = None
         return True
 
     def _stalemate(self) -> bool:

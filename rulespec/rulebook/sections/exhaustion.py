@@ -51,6 +51,7 @@ class Exhaustion(Base):
             last=last, action=action,
             how="turned over without shuffling" if action == "turn over" else "shuffled",
             times=times, void=void, rounds=self.ir["game"]["rounds"] if void else None,
+            keep_top=action != "end" and s["keep_top"],
             play_or_draw=action == "end" and self.rs.turn.play_or_draw,
             outcome=outcome, method=method, counted=counted, example=example,
             stake=self.rs.scoring.stake)
