@@ -1,22 +1,20 @@
 """What one variant changes against another, in words ("Undercut bonus: 25 points
 instead of 10 points"), from the two resolved IRs.
 
-Every rule of the IR is named by a *fact*: a label and a function that says the rule's
-value in words. Two variants differ wherever a fact reads differently; the house-rule
-pages and ``rulespec diff`` both print these. The two IRs are also compared leaf by leaf
-(:func:`rulespec.ruleset.leaves`), so that a changed field no fact reads yet, however deep,
-still shows, named by its path in plain words.
+Every rule of the IR is named by a *fact*: a label and a function that says the rule's value
+in words. Two variants differ wherever a fact reads differently; the house-rule pages and
+``rulespec diff`` both print these. The two IRs are also compared leaf by leaf (:mod:`.unsaid`),
+so that a changed field no fact reads yet still shows, named by its path in plain words.
 """
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from .. import cards as C
-from ..ruleset import leaves
 from . import words as W
+from .unsaid import unsaid
 
 # IR paths that are not rules: the title and where the rules came from.
 NOT_RULES = ("name", "origin", "sources", "provenance")
@@ -137,6 +135,8 @@ def _deal(ir):
     yield "Upcard offered", ("first to " + W.join(("the " + r for r in d["offer"]), "then to")
                              if d["offer"] else "not offered")
     yield "Deal passes", "to the left" if d["rotation"] == "left" else "to the right"
+    at = d.get("at_a_time")
+    yield "Cards dealt at a time", "not said" if at is None else W.number(at)
 
 
 def _table(ir):
@@ -235,8 +235,10 @@ def _ending(ir):
         "any number" if k.get("run_end_layoffs") is None else W.number(k["run_end_layoffs"]))
     yield "Most cards in one meld laid out after a knock", "—" if k is None else (
         "any number" if k.get("lay_out_max") is None else W.number(k["lay_out_max"]))
-    yield "Knocking before drawing", "—" if k is None else _yes(k.get("before_draw", False),
-                                                                "allowed", "not allowed")
+    when = (k.get("before_draw"), k.get("after_draw", True)) if k is not None else None
+    yield "A knock comes", "—" if k is None else {
+        (False, True): "after drawing", (True, False): "only before drawing"}.get(
+        when, "before or after drawing")
     g = ir["gin"]
     yield "Gin", _yes(g is not None, "played", "not played")
     yield "Big gin", "—" if g is None else _yes(g["big_gin"], "played", "not played")
@@ -250,8 +252,9 @@ def _ending(ir):
                                                        else W.number(d["misses"]))
     st = ir["stock"]
     yield "Stock runs out", "with no cards left" if not st["remaining"] else f"with {W.plural(st['remaining'], 'card')} left"
-    yield "When the stock runs out", {"turn over": "the discard pile is turned over",
-                                      "shuffle": "the discard pile is shuffled into a new stock",
+    pile = "the discard pile except its top card" if st.get("keep_top") else "the discard pile"
+    yield "When the stock runs out", {"turn over": f"{pile} is turned over",
+                                      "shuffle": f"{pile} is shuffled into a new stock",
                                       "end": "the hand ends"}[st["action"]]
     yield "Top discard once the stock is exhausted", {"any": "may be taken", "knock": "only to knock at once",
                                                            "none": "may not be taken: the hand ends"}[
@@ -416,85 +419,4 @@ def changes(old: dict, new: dict) -> list[Change]:
     a, b = facts(old), facts(new)
     labels = list(a) + [k for k in b if k not in a]
     found = [Change(k, a.get(k, "none"), b.get(k, "none")) for k in labels if a.get(k) != b.get(k)]
-    return found + _unsaid(old, new, a, b)
-
-
-_MISSING = object()  # a leaf one of the two documents does not have
-
-
-def _rules(ir: dict) -> dict[str, object]:
-    return {p: v for p, v in leaves(ir).items() if p.split(".")[0] not in NOT_RULES}
-
-
-def _unit(old: dict, new: dict, path: str) -> str:
-    """The shortest start of ``path`` below which the two documents differ in shape (a
-    rule set in one and absent or null in the other, or a list of another length): what
-    changes as one piece."""
-    parts = path.split(".")
-    for i in range(1, len(parts)):
-        unit = ".".join(parts[:i])
-        x, y = _get(old, unit), _get(new, unit)
-        if not (isinstance(x, dict | list) and isinstance(y, dict | list)) or (
-                isinstance(x, list) and len(x) != len(y)):
-            return unit
-    return path
-
-
-def _get(doc, path: str):
-    for part in path.split("."):
-        if isinstance(doc, list) and part.isdigit() and int(part) < len(doc):
-            doc = doc[int(part)]
-        elif isinstance(doc, dict) and part in doc:
-            doc = doc[part]
-        else:
-            return _MISSING
-    return doc
-
-
-def _with(doc: dict, path: str, value) -> dict:
-    """``doc`` with the piece at ``path`` replaced by ``value`` (removed if _MISSING)."""
-    doc = copy.deepcopy(doc)
-    *parents, last = path.split(".")
-    node = _get(doc, ".".join(parents)) if parents else doc
-    key = int(last) if isinstance(node, list) else last
-    if value is _MISSING:
-        del node[key]
-    else:
-        node[key] = copy.deepcopy(value)
-    return doc
-
-
-def _unsaid(old: dict, new: dict, a: dict, b: dict) -> list[Change]:
-    """Changed leaves that no fact reads: a piece counts as said when putting it alone
-    into either document changes that document's facts."""
-    la, lb = _rules(old), _rules(new)
-    paths = [p for p in dict.fromkeys([*la, *lb]) if la.get(p, _MISSING) != lb.get(p, _MISSING)]
-    out = []
-    for unit in dict.fromkeys(_unit(old, new, p) for p in paths):
-        if (facts(_with(old, unit, _get(new, unit))) != a
-                or facts(_with(new, unit, _get(old, unit))) != b):
-            continue  # a fact says it
-        out += [Change(_leaf_label(p), _words(la.get(p, _MISSING)), _words(lb.get(p, _MISSING)))
-                for p in paths if p == unit or p.startswith(unit + ".")]
-    return out
-
-
-def _leaf_label(path: str) -> str:
-    """A field's path in words: ``turn.claims.penalty`` → "Turn, claims, penalty"."""
-    words: list[str] = []
-    for part in path.split("."):
-        if part.isdigit():
-            words[-1] += f" {int(part) + 1}"
-        else:
-            words.append(part.replace("_", " "))
-    return ", ".join(words).capitalize()
-
-
-def _words(value) -> str:
-    if value is None or value is _MISSING:
-        return "none"
-    if isinstance(value, bool):
-        return _yes(value)
-    if isinstance(value, list):
-        return W.join(map(str, value)) or "none"
-    return str(value)
+    return found + [Change(*c) for c in unsaid(old, new, a, b, facts, NOT_RULES)]
