@@ -10,7 +10,6 @@ import pytest
 
 import rulespec
 from rulespec.rulebook import prose, render_page
-from rulespec.rulebook.words import Vocabulary
 
 from conftest import ROOT, VARIANTS
 
@@ -66,9 +65,12 @@ def test_a_run_is_said_without_using_its_own_word(name):
 
 
 def test_a_list_in_a_template_keeps_one_line_per_item():
-    text = prose.say("melds", "kinds", v=Vocabulary(), set_size="three", run_size="three",
-                     distinct=True, pure=False, on_table=True)
-    assert text.split("\n\n")[1].count("\n") == 1  # two items, two lines
+    """A list item's lines are layout (one line each item), as in a paragraph; the melds
+    section says its set and its run as the two items of one list."""
+    assert prose._lines("- A **set** is three\n  cards.\n- A **run** is\n  three.") == (
+        "- A **set** is three cards.\n- A **run** is three.")
+    melds = page("gin").split("## Melds\n", 1)[1].split("\n\n")
+    assert melds[1].startswith("- A **set**") and melds[1].count("\n") == 1  # two items
 
 
 @pytest.mark.parametrize("name", ["basic", "continental", "indian-points"])

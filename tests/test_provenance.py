@@ -218,3 +218,11 @@ def test_a_markers_note_is_printed_as_written_when_the_variant_renames_its_words
     page = render_page(v)
     assert "A house choice (fewer knocks than Gin)." in page
     assert "close" in _section(page, "Ending a hand").lower()
+
+
+def test_a_marker_on_a_kind_of_meld_lands_on_its_item_of_the_list():
+    """Found by a trial (Chinchón): the markers of sets, runs and "kept in hand" all sat
+    on "There are two kinds of meld". Conquian cites its source for runs only."""
+    melds = _section(render_page(rulespec.load(VARIANTS / "conquian.rules")), "Melds")
+    marked = _marked(melds)
+    assert len(marked) == 1 and marked[0].startswith("- A **run**"), marked

@@ -9,19 +9,28 @@ from ... import cards as C
 from .. import prose
 from .. import words as W
 from ..examples import EXAMPLE_CUT
+from ..provenance import Placed
 from .base import Base
 
 
 class Melds(Base):
     def melds_md(self, m) -> Iterator:
         s, r = m["set"], m["run"]
-        show = self.rs.show
-        text = prose.say(
-            "melds", "kinds", v=self.vocab, on_table=m["on_table"],
-            set_size=s and W.span(s["min"], s["max"]), distinct=s and s["suits"] == "distinct",
-            run_size=r and W.span(r["min"], r["max"]),
-            pure=show is not None and bool(show.pure) and r is not None)
-        yield "melds", 0, text
+        show, v = self.rs.show, self.vocab
+        parts = self.parts(lambda: prose.say("melds", "kinds", v=v, sets=s is not None,
+                                             runs=r is not None))
+        if s is not None:
+            parts += [(*part, "\n\n") for part in self.parts(lambda: prose.say(
+                "melds", "a_set", v=v, size=W.span(s["min"], s["max"]),
+                distinct=s["suits"] == "distinct"))]
+        if r is not None:
+            glue = "\n" if s is not None else "\n\n"  # one list
+            parts += [(*part, glue) for part in self.parts(lambda: prose.say(
+                "melds", "a_run", v=v, size=W.span(r["min"], r["max"])))]
+        parts += self.parts(lambda: prose.say(
+            "melds", "where", v=v, on_table=m["on_table"],
+            pure=show is not None and bool(show.pure) and r is not None))
+        yield "melds", 0, Placed.of(parts, "\n\n")
         examples = self.ex.melds()
         if examples:
             note = ""
