@@ -34,7 +34,9 @@ class Scoring(Base):
             parts += self.parts(lambda: prose.say("scoring", "cap", points=s["cap"]))
         if knock is not None:
             paired = lowest or s["settle"] == "pairs"
-            for make in self.lowest_knock_makers(knock) if paired else self.knock_makers(knock):
+            makers = (self.lowest_knock_makers(knock, s["settle"]) if paired
+                      else self.knock_makers(knock))
+            for make in makers:
                 parts += self.parts(make)
         if s["rummy"] is not None:
             parts += self.parts(lambda: prose.say(

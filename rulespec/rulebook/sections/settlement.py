@@ -14,11 +14,10 @@ class Settlement(Base):
         return prose.say("settlement", "lowest_wins", settle=settle, after=self.after_laying_off(),
                          ties=knock["ties"] if settle != "pairs" else None)
 
-    def lowest_knock_makers(self, knock) -> list:
+    def lowest_knock_makers(self, knock, settle) -> list:
         """The failed knock's penalty and the gin bonus of a knock won by the lowest hand
         (under pair settlement: paid to and by each player, whatever the winner), each a
         maker of its own paragraph."""
-        settle = self.ir["scoring"]["settle"]
         makers = [lambda: prose.say("settlement", "failed_knock", settle=settle,
                                     penalty=knock["undercut"],
                                     ties=knock["ties"] if settle == "pairs" else None)]
