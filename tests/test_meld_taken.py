@@ -16,6 +16,7 @@ from rulespec.engine.deal import stacked_deck
 from rulespec.engine.errors import IllegalMove
 from rulespec.engine.state import new_game
 from rulespec.rulebook import render_page
+from rulespec.rulebook.diff import changes
 from rulespec.sim.runner import play_game
 
 from conftest import VARIANTS
@@ -45,13 +46,13 @@ def _texts(g) -> list[str]:
 
 
 def test_the_phrase_sets_the_rule_and_a_house_file_can_undo_it(meld_at_once):
-    assert meld_at_once.ruleset.turn.meld_taken_at_once
-    assert not rulespec.load(VARIANTS / "basic.rules").ruleset.turn.meld_taken_at_once
+    assert meld_at_once.ruleset.turn.meld_taken
+    assert not rulespec.load(VARIANTS / "basic.rules").ruleset.turn.meld_taken
     undone = rulespec.compile_text(
         'variant "x"\nextends "house/basic-meld-the-discard"\n'
         "draw: card taken from the discard pile may be kept\n",
         name=str(VARIANTS / "house" / "x.rules"))
-    assert not undone.ruleset.turn.meld_taken_at_once
+    assert not undone.ruleset.turn.meld_taken
 
 
 @pytest.mark.parametrize("rules, said", [
@@ -152,4 +153,114 @@ def test_every_discard_taken_is_melded_by_the_next_move(meld_at_once, agents):
                 nxt = g.apply(bots[p].choose(g, p))
                 assert nxt.kind in (A.MELD, A.LAY_OFF) and card in nxt.cards, nxt.text
                 taken += 1
+    assert taken > 0
+
+
+# ---------------------------------------------------------------- "this turn"
+# Kalooki (pagat.com): "you may take the top card of the discard pile only if you use it in
+# a meld in the same turn"; Scala 40 (pagat.com): the card taken "must be used in a meld
+# in the same turn". Other melds may come first; the turn may not end with the card in hand.
+
+THIS_TURN = ('variant "x"\nextends "house/basic-multiple-melds"\n'
+             "draw: card taken from the discard pile must be melded in the same turn\n")
+
+
+@pytest.fixture(scope="module")
+def meld_this_turn():
+    return rulespec.compile_text(THIS_TURN, name=str(VARIANTS / "house" / "x.rules"))
+
+
+def test_this_turn_sets_when_the_card_must_be_melded(meld_this_turn, meld_at_once):
+    assert meld_this_turn.ruleset.turn.meld_taken
+    assert meld_this_turn.ruleset.turn.meld_taken_by == "turn"
+    assert meld_at_once.ruleset.turn.meld_taken_by == "move"
+
+
+def test_other_melds_may_come_first_when_they_leave_a_way_to_meld_it(meld_this_turn):
+    g = _game(meld_this_turn, upcard="7H")  # 4H 5H 6H 7H, or 7H laid off onto 4H 5H 6H
+    g.apply("draw discard")
+    texts = _texts(g)
+    assert "meld AS 2S 3S" in texts and "meld 4H 5H 6H" in texts
+    assert not any(t.startswith("discard") for t in texts)
+    g.apply("meld 4H 5H 6H")  # the 7H is still to go down: only by a lay-off now
+    texts = _texts(g)
+    assert "lay off 7H on 1" in texts and "meld AS 2S 3S" in texts  # either may come first
+    assert not any(t.startswith("discard") for t in texts)
+    g.apply("lay off 7H on 1")
+    assert "discard KD" in _texts(g) and "meld AS 2S 3S" in _texts(g)
+
+
+def test_a_meld_that_would_strand_the_taken_card_is_refused_and_changes_nothing(meld_this_turn):
+    g = _game(meld_this_turn, upcard="9C")  # only 7C 8C 9C holds it
+    g.apply("draw discard")
+    g.apply("meld AS 2S 3S")
+    before = g.state_dict()
+    with pytest.raises(IllegalMove, match="must go into a meld before your turn ends"):
+        g.apply("discard KD")
+    assert g.state_dict() == before
+
+
+def test_the_discard_that_no_meld_would_hold_in_the_turn_is_not_offered(meld_this_turn):
+    g = _game(meld_this_turn, upcard="QD")
+    assert "draw discard" not in _texts(g)
+    with pytest.raises(IllegalMove, match="only to meld it in this turn"):
+        g.apply("draw discard")
+
+
+def test_a_card_that_only_a_meld_made_first_lets_down_may_be_taken():
+    """Lay-offs only after a meld of your own: the 4S taken fits seat 1's AS 2S 3S, but only
+    once seat 0 has melded. 'At once' refuses the take; 'this turn' lets the meld come first."""
+    base = 'variant "x"\nextends "house/basic-multiple-melds"\nlay off: only after own first meld\n'
+    offered = {}
+    for when in ("at once", "this turn"):
+        v = rulespec.compile_text(base + f"draw: card taken from the discard pile must be "
+                                  f"melded {when}\n", name=str(VARIANTS / "house" / "x.rules"))
+        deck = stacked_deck(v, 2, hands=["AS 2S 3S 9D 9H TD TH JD JH QH",
+                                         "4H 5H 6H 7C 8C KD KH 2D 5C 9S"],
+                            upcard="QS", stock="4S")
+        g = new_game(v, players=2, deck=deck).deal_on()
+        g.play("draw stock", "meld AS 2S 3S", "discard 4S")  # seat 0 lets 4S go
+        offered[when] = "draw discard" in _texts(g)
+        if offered[when]:
+            g.apply("draw discard")
+            assert _texts(g) == ["meld 4H 5H 6H"]  # the only way the 4S can go down
+            g.apply("meld 4H 5H 6H")
+            assert _texts(g) == ["lay off 4S on 1"]
+    assert offered == {"at once": False, "this turn": True}
+
+
+def test_the_page_and_the_diff_say_this_turn(meld_this_turn, meld_at_once):
+    page = render_page(meld_this_turn)
+    assert ("A card taken from the discard pile must go on the table before the turn ends"
+            in page)
+    assert "must go on the table at once" not in page
+    said = [str(c) for c in changes(meld_at_once.ir, meld_this_turn.ir)]
+    assert any("must be melded this turn" in c for c in said), said
+
+
+@pytest.mark.parametrize("agents", [("random",), ("greedy",)])
+def test_games_where_the_taken_card_waits_for_the_turn_end_play_through(meld_this_turn, agents):
+    """Seeded whole games: invariants hold, and no turn that took the discard ends with
+    the card still in hand."""
+    taken = 0
+    for seed in range(6):
+        g = new_game(meld_this_turn, seed=seed)
+        bots = [rulespec.agents.make_agent(agents[0], seed=s) for s in range(g.n)]
+        owed = held = turn = None
+        while not g.is_over() and len(g.history) < 3000:
+            if g.is_chance():
+                g.apply_chance()
+                continue
+            p = g.current_player()
+            if turn != (len(g.results), p):
+                owed, turn = None, (len(g.results), p)  # a new turn owes nothing yet
+            a = bots[p].choose(g, p)
+            if owed is not None and a.kind in (A.DISCARD, A.KNOCK):
+                assert g.hands[p].count(owed) < held, f"{a.text} with {owed} still owed"
+                owed = None
+            a = g.apply(a)
+            if a.kind == A.DRAW_DISCARD:
+                owed, held, taken = g.taken, g.hands[p].count(g.taken), taken + 1
+        out = play_game(meld_this_turn, seed=seed, agents=agents, check_every=1)
+        assert out.finished and out.failure is None, out.message
     assert taken > 0

@@ -54,7 +54,7 @@ def _texts(g) -> list[str]:
 def test_the_file_says_the_rules_of_its_pages(rum):
     rs = rum.ruleset
     assert rs.turn.take_discards.down_to == "any" and rs.turn.take_discards.meld_deepest
-    assert rs.turn.meld_taken_at_once
+    assert rs.turn.meld_taken
     assert rs.values.ace_low_run == 1 and rs.values.ranks[0] == 15
     assert rs.scoring.method == "owner" and rs.game.target == 500
     assert rs.deal.hand_size(2) == 13 and rs.deal.hand_size(5) == 7

@@ -258,17 +258,17 @@ def draw_sources(r: Ruleset, doc: dict):
     if t.claims is not None and "discard" not in t.draw_from:
         yield Problem("turn.claims", "'May I?' claims the discard, but no one may draw from the discard pile",
                       "add the discard pile to `draw:`")
-    if t.meld_taken_at_once:
+    if t.meld_taken:
         if "discard" not in t.draw_from:
-            yield Problem("turn.meld_taken_at_once", "a card taken from the discard pile must be melded at "
-                          "once, but no one may draw from the discard pile", "add the discard pile to `draw:`")
+            yield Problem("turn.meld_taken", "a card taken from the discard pile must be melded, "
+                          "but no one may draw from the discard pile", "add the discard pile to `draw:`")
         elif "push" in t.draw_from:
-            yield Problem("turn.meld_taken_at_once", "a card taken from the discard pile must be melded at "
-                          "once, but a push also hands out discards, which could not be melded at once",
+            yield Problem("turn.meld_taken", "a card taken from the discard pile must be melded, "
+                          "but a push also hands out discards, which could not be melded in time",
                           "remove `push` from `draw:`, or the rule")
         if not r.melds.on_table:
-            yield Problem("turn.meld_taken_at_once", "a card taken from the discard pile must be melded at "
-                          "once, but melds stay in hand until the hand ends",
+            yield Problem("turn.meld_taken", "a card taken from the discard pile must be melded, "
+                          "but melds stay in hand until the hand ends",
                           "remove the rule, or let melds go on the table")
 
 

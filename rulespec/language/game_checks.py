@@ -232,7 +232,7 @@ def drawn_card_can_go(r: Ruleset, doc: dict):
         yield Problem("turn.use_drawn", "the card drawn must be melded or discarded in the same "
                       "turn, but melds stay in hand until the hand ends, so it could only be "
                       "discarded", "remove the rule, or let melds go on the table")
-    elif "discard" in t.draw_from and not t.discard_taken and not t.meld_taken_at_once:
+    elif "discard" in t.draw_from and not t.discard_taken and not t.meld_taken:
         yield Problem("turn.use_drawn", "the card drawn must be melded or discarded in the same "
                       "turn, but a card just taken from the discard pile may not be discarded, so "
                       "a player who cannot meld it could not end the turn",

@@ -68,6 +68,11 @@ APPLIES_WHEN: dict[str, tuple[Callable[[Ruleset], bool], str]] = {
                        "in a turn that plays or draws, drawing ends the turn (E376)"),
     "turn.take_discards": (lambda rs: not rs.turn.play_or_draw,
                            "a turn that plays or draws has no discard pile to take from (E376)"),
+    "turn.meld_taken_by": (lambda rs: rs.turn.meld_taken and not rs.turn.play_or_draw,
+                           "a card taken may be kept, so when it must be melded does not arise"),
+    "turn.take_discards.meld_deepest_by": (
+        lambda rs: rs.turn.take_discards is not None and rs.turn.take_discards.meld_deepest,
+        "the deepest card taken may be kept, so when it must be melded does not arise"),
     "turn.push": (lambda rs: "push" in rs.turn.draw_from,
                   "where a pusher draws next matters only when pushing is a way to draw"),
     "turn.melds_per_turn": (_melds_on_table, _IN_HAND),
@@ -113,14 +118,14 @@ APPLIES_WHEN: dict[str, tuple[Callable[[Ruleset], bool], str]] = {
                          "a fixed amount owed replaces the count times a factor"),
     # a turn that plays or draws (Rummikub) draws only from the stock and has no discard
     **{f"turn.{f}": (lambda rs: not rs.turn.play_or_draw, _PLAY_OR_DRAW)
-       for f in ("draw_from", "discard_taken", "max_discard_draws", "meld_taken_at_once",
+       for f in ("draw_from", "discard_taken", "max_discard_draws", "meld_taken",
                  "starter_draws", "void_after_throw_backs")},
     # the card taken from the pile is on the table before the discard (engine: discarding.py
     # refuses only that card), so whether it may go straight back does not arise
     "scoring.knock.gin": (lambda rs: rs.gin is not None,
                           "there is no gin: a knock with no deadwood is an ordinary knock"),
     "turn.discard_taken": (lambda rs: not rs.turn.play_or_draw
-                           and not rs.turn.meld_taken_at_once,
+                           and not rs.turn.meld_taken,
                            "the card taken from the discard pile is melded before any discard"),
 }
 

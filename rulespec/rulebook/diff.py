@@ -34,6 +34,11 @@ def _yes(flag: bool, yes: str = "yes", no: str = "no") -> str:
     return yes if flag else no
 
 
+def _by(when: str) -> str:
+    """When a card taken from the discard pile must be melded, as the diff says it."""
+    return "must be melded this turn" if when == "turn" else "must be melded at once"
+
+
 def _span(r) -> str:
     return "none" if r is None else W.span(r["min"], r["max"])
 
@@ -187,7 +192,7 @@ def _turn(ir):
     n = t.get("void_after_throw_backs")
     yield "Hand void after this many throw-backs in a row", "never" if n is None else W.number(n)
     yield "Discarding the card just taken from the discard pile", _yes(t["discard_taken"], "allowed", "not allowed")
-    yield "A card taken from the discard pile", _yes(t["meld_taken_at_once"], "must be melded at once",
+    yield "A card taken from the discard pile", _yes(t["meld_taken"], _by(t["meld_taken_by"]),
                                                      "may be kept")
     yield "A turn", _yes(t["play_or_draw"], "plays or draws, with no discard", "draws, plays, discards")
     r = t["rearrange"]
@@ -198,8 +203,8 @@ def _turn(ir):
     td = t["take_discards"]
     yield "Taking from the discard pile", ("the top card only" if td is None else
                                            {"any": "down to any card", "whole": "the whole pile"}[td["down_to"]])
-    yield "The deepest card taken", _yes(td is not None and td["meld_deepest"], "must be melded at once",
-                                         "may be kept")
+    yield "The deepest card taken", _yes(td is not None and td["meld_deepest"],
+                                         td is not None and _by(td["meld_deepest_by"]), "may be kept")
     yield "The discard pile is frozen", _yes(td is not None and td["frozen_by"] == "wild",
                                              "under a discarded wild card", "never")
     yield "The card drawn", _yes(t["use_drawn"], "must be melded or discarded the same turn", "may be kept")

@@ -99,11 +99,13 @@ class Rearrange:
 class TakeDiscards:
     """Taking more than the top discard: down to any card (``any``: that card and every
     card above it) or the whole pile (``whole``), one move per depth. ``meld_deepest``:
-    the deepest card taken must go on the table at once (500 Rum). ``frozen_by``: what
+    the deepest card taken must go on the table, by the first move after the take (500
+    Rum) or, ``meld_deepest_by == "turn"``, before the turn ends. ``frozen_by``: what
     freezes the pile below it (``wild``: a wild card discarded onto it)."""
 
     down_to: str = "any"  # "any" | "whole"
     meld_deepest: bool = False
+    meld_deepest_by: str = "move"  # "move" | "turn": when the deepest card must be melded
     frozen_by: str | None = None  # "wild": no card under a discarded wild card may be taken
 
 
@@ -118,7 +120,8 @@ class Turn:
     new_melds_after_opening: bool = True
     layoff: LayOff | None = LayOff()
     discard_taken: bool = True  # may the card just taken from the discard pile go straight back
-    meld_taken_at_once: bool = False  # the card taken from the discard pile must be melded first
+    meld_taken: bool = False  # the card taken from the discard pile must be melded
+    meld_taken_by: str = "move"  # by the first move after taking it, or by the turn's end
     take_discards: TakeDiscards | None = None  # None: only the top discard may be taken
     use_drawn: bool = False  # the card drawn must be melded this turn or else discarded
     # stalemate breakers (OpenSpiel's gin): the hand is void at the Nth draw from the

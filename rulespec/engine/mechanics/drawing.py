@@ -87,6 +87,7 @@ class Drawing:
         card = self.discards.pop()
         self.hands[p].append(card)
         self.taken = card
+        self.taken_held = self.hands[p].count(card)  # so that its going down can be told
         self.turn = p
         self.phase = Phase.PLAY
 

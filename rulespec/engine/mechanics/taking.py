@@ -1,11 +1,11 @@
 """Taking more than the top discard: a card deep in the discard pile, with every card above
 it (or the whole pile), in one move per depth, so legal moves stay enumerable.
 
-The deepest card taken may have to go on the table at once (500 Rum): the move is offered
-only at the depths where a meld or lay-off would hold that card, and after it the turn's
-first move must put it there (the narrowing of :mod:`.meld_taken`, which reads
-:meth:`_owed_at_once`). The top card alone is the ordinary ``draw discard``, under its own
-rule (``meld_taken_at_once``)."""
+The deepest card taken may have to go on the table at once (500 Rum) or in the same turn:
+the move is offered only at the depths where a meld or lay-off would hold that card in
+time, and after it the turn must put it there (the narrowing of :mod:`.meld_taken`, which reads
+:meth:`_owed_taken`). The top card alone is the ordinary ``draw discard``, under its own
+rule (``meld_taken``)."""
 
 from __future__ import annotations
 
@@ -36,9 +36,11 @@ class TakingDiscards:
         out = []
         for n in depths:
             card = pile[-n]
-            if td.meld_deepest and not self._could_meld_with(card, pile[-n:]):
+            take = Action(A.DRAW_DISCARDS, (card,), n)
+            if td.meld_deepest and not self._could_meld_with(card, pile[-n:]) and not (
+                    td.meld_deepest_by == "turn" and self._could_meld_after_take(take)):
                 continue
-            out.append(Action(A.DRAW_DISCARDS, (card,), n))
+            out.append(take)
         return out
 
     def _thaw_depth(self) -> int:
@@ -79,6 +81,7 @@ class TakingDiscards:
         self.hands[p].extend(taken)
         if self.ruleset.turn.take_discards.meld_deepest:  # else no card of them is owed
             self.taken = self.deep_taken = taken[0]
+            self.taken_held = self.hands[p].count(taken[0])
         self.turn = p
         self.phase = Phase.PLAY
 
@@ -101,17 +104,9 @@ class TakingDiscards:
         if td.down_to == "whole" and n != len(pile):
             return (f"the rules let you take the whole discard pile ({len(pile)} cards) or its "
                     "top card")
-        return (f"you may take {C.card_str(pile[-n])} from the discard pile only to meld it at "
-                "once, and no meld of your hand, with the cards above it, would hold it")
-
-    def _owed_at_once(self) -> int | None:
-        """The card taken from the discard pile that the turn must put on the table first
-        (None: there is none, or it is there)."""
-        if self.played_this_turn or self.taken is None:
-            return None
-        if self.ruleset.turn.meld_taken_at_once or self.deep_taken is not None:
-            return self.taken
-        return None  # the top card alone, under no rule
+        when = "in this turn" if td.meld_deepest_by == "turn" else "at once"
+        return (f"you may take {C.card_str(pile[-n])} from the discard pile only to meld it "
+                f"{when}, and no meld of your hand, with the cards above it, would hold it")
 
     MOVES = {A.DRAW_DISCARDS: _do_draw_discards}
     REFUSALS = {A.DRAW_DISCARDS: _refuse_draw_discards}

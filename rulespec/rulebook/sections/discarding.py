@@ -15,12 +15,12 @@ class Discarding(Base):
     def discarding_steps(self, t) -> list[str]:
         rs = self.rs
         turn = rs.turn  # asked here without a read: only a sentence that states it reads it
-        if turn.meld_taken_at_once:  # the card taken from the pile is on the table now
+        if turn.meld_taken:  # the card taken from the pile is on the table now
             taken = "melded"
             # taking down to a card: the step says which cards may be discarded (it reads
             # what it states, so that their markers land here)
             deep = (turn.take_discards is not None and bool(turn.take_discards.down_to)
-                    and t["meld_taken_at_once"] and bool(t["take_discards"]["down_to"]))
+                    and t["meld_taken"] and bool(t["take_discards"]["down_to"]))
         else:
             taken, deep = ("free" if t["discard_taken"] else "kept"), False
         steps = [prose.say("discarding", "discard", taken=taken, deep=deep,

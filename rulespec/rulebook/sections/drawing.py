@@ -16,14 +16,17 @@ class Drawing(Base):
         sources = t["draw_from"]
         push = self.pushing_step(t["push"]) if "push" in sources else None
         td = t["take_discards"]
-        take = frozen = deepest = None
+        take = frozen = deepest = deepest_by = None
         if td is not None:
             take = "any" if td["down_to"] == "any" else "all"
             frozen, deepest = td["frozen_by"] == "wild", td["meld_deepest"]
-        at_once = t["meld_taken_at_once"]
+            deepest_by = td["meld_deepest_by"] if deepest else None
+        at_once = t["meld_taken"]
+        by = t["meld_taken_by"] if at_once else None
         return [prose.say(
             "drawing", "draw", sources=W.join([_SOURCES[s] for s in sources if s in _SOURCES],
                                               "or"),
-            push=push, at_once=at_once, take=take, frozen=frozen, deepest=deepest,
-            both=bool(at_once and deepest), use_drawn=t["use_drawn"],
+            push=push, at_once=at_once, by=by, take=take, frozen=frozen, deepest=deepest,
+            deepest_by=deepest_by, both=bool(at_once and deepest and by == deepest_by),
+            use_drawn=t["use_drawn"],
             starter_draws=t["starter_draws"])]
