@@ -411,9 +411,11 @@ def drops_only_with_penalty_scoring(r: Ruleset, doc: dict):
 @check("W345")
 def count_under_knocks(r: Ruleset, doc: dict):
     """A knock counts deadwood, the cards outside melds: counting every card is used only
-    when the stock ends the hand by differences (found by a trial: Tonk counts all)."""
+    when a player goes out (melds on the table) or the stock ends the hand by differences
+    (found by a trial: Tonk counts all)."""
     s = r.scoring
-    if s.method == "knock" and s.count == "all" and said(doc, "scoring.count"):
+    if (s.method == "knock" and s.count == "all" and said(doc, "scoring.count")
+            and not r.melds.on_table):
         used = ("counts only when the stock runs out" if r.stock.outcome == "differences"
                 else "changes nothing")
         yield Problem("scoring.count", "a knock counts the deadwood (the cards outside melds), "

@@ -11,6 +11,8 @@ would say the old ones.
 
 from __future__ import annotations
 
+import re
+
 from .diagnostics import suggest
 from .schema import either
 
@@ -30,6 +32,7 @@ TERMS: dict[str, str] = {
 #: the terms said as "going" and a word (``going out is called "going rummy"``): the page
 #: goes on to say "go rummy", "goes rummy", "went rummy", "gone rummy"
 GOING = ("going out", "going rummy")
+_GOING_WORD = re.compile(r"going [a-z][a-z'-]{0,23}")  # as schema.json's going_term
 
 
 class TermWords:
@@ -43,8 +46,9 @@ class TermWords:
                        f"`{name}` is not a word of the rulebook a variant can rename", hint)
             return
         word = " ".join(word.split())
-        if name in GOING and not (word.lower().startswith("going ") and len(word) > 6):
-            self.error(node, "E371", f"`{name}` is called \"going\" and a word, not `{word}`",
+        if name in GOING and not _GOING_WORD.fullmatch(word):
+            self.error(node, "E371", f"`{name}` is called \"going\" and one word in small "
+                       f"letters (hyphens and apostrophes allowed), not `{word}`",
                        f'write it as the page says it: `{name} is called "going rummy"`')
             return
         self.set(node, f"terms.{TERMS[name]}", word)

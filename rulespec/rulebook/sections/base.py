@@ -12,6 +12,10 @@ class Base:
     """The helpers of the section mixins; :class:`~rulespec.rulebook.render.Rulebook`
     sets ``variant``, ``ir`` (the recording view), ``vocab`` and ``ex``."""
 
+    def many_players(self) -> bool:
+        """May more than two play? Then the page speaks of the other players, not the opponent."""
+        return max(self.player_counts()) > 2
+
     @property
     def rs(self):
         return self.variant.ruleset

@@ -24,7 +24,8 @@ class Discarding(Base):
         else:
             taken, deep = ("free" if t["discard_taken"] else "kept"), False
         steps = [prose.say("discarding", "discard", taken=taken, deep=deep,
-                           knock=rs.knock is not None, gin=rs.gin is not None,
+                           knock=rs.knock is not None and rs.knock.after_draw,
+                           gin=rs.gin is not None,
                            show=rs.show is not None)]
         draws, backs = t.get("max_discard_draws"), t.get("void_after_throw_backs")
         if draws is not None:

@@ -29,9 +29,9 @@ class Ending(Base):
                else "table" if rs.turn.play_or_draw
                else "owner" if rs.scoring.method == "owner"
                else "contracts" if rs.opening.contracts else "out")
-        rivals = "the others" if max(self.player_counts()) > 2 else "the opponent"
+        rivals = "the others" if self.many_players() else "the opponent"
         yield "overview", 3, prose.say("ending", "object", aim=aim, rivals=rivals,
-                                       gin=rs.gin is not None, **rules)
+                                       gin=rs.gin is not None, out=rs.melds.on_table, **rules)
 
     def bonus_text(self, b) -> str:
         """The bonuses added when the game ends (``game.bonus``)."""

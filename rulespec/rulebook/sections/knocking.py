@@ -11,10 +11,6 @@ from .base import Base
 
 
 class Knocking(Base):
-    def many_players(self) -> bool:
-        """May more than two play? Then the page speaks of the other players, not the opponent."""
-        return max(self.player_counts()) > 2
-
     def knock_md(self, k) -> Iterator:
         if k is None:
             return

@@ -61,7 +61,7 @@ class Scoring(Base):
         rs = self.rs
         method, stake = s["method"], s["stake"]  # a knock won by the lowest hand states them too
         if lowest:
-            return self.lowest_wins_text(s["knock"], s["settle"])
+            return self.lowest_wins_text(s["knock"], s["settle"]) + self.out_in_knocks(s)
         if stake is not None:  # a stake per hand, whatever the cards count (E386)
             return prose.say("scoring", "stake", stake=stake, penalty=method == "penalty",
                              show=rs.show is not None)
@@ -69,7 +69,15 @@ class Scoring(Base):
         return prose.say("scoring", "who_scores", method=method, counted=COUNTED.get(count, ""),
                          partners=rs.partnerships is not None, show=rs.show is not None,
                          knock=rs.knock is not None, after=self.after_laying_off(),
-                         many=self.many_players())
+                         many=self.many_players()) + self.out_in_knocks(s)
+
+    def out_in_knocks(self, s) -> str:
+        """In a knocking game whose melds go on the table, what going out scores: the
+        others' counts (the engine's ``_LEFT_ALONE`` endings). "" elsewhere."""
+        rs = self.rs
+        if rs.knock is None or not rs.melds.on_table or s["stake"] is not None:
+            return ""
+        return " " + prose.say("scoring", "out_in_knocks", counted=COUNTED[s["count"]])
 
     def knock_makers(self, knock) -> list:
         """The undercut, gin and big gin paragraphs of a knock settled by the knocker, each

@@ -18,9 +18,11 @@ class Settlement(Base):
         """The failed knock's penalty and the gin bonus of a knock won by the lowest hand
         (under pair settlement: paid to and by each player, whatever the winner), each a
         maker of its own paragraph."""
-        makers = [lambda: prose.say("settlement", "failed_knock", settle=settle,
-                                    penalty=knock["undercut"],
-                                    ties=knock["ties"] if settle == "pairs" else None)]
+        makers = []
+        if knock["undercut"]:  # no penalty, no paragraph
+            makers.append(lambda: prose.say("settlement", "failed_knock", settle=settle,
+                                            penalty=knock["undercut"],
+                                            ties=knock["ties"] if settle == "pairs" else None))
         if self.rs.gin is None:  # a knock with no deadwood is an ordinary knock
             return makers
         makers.append(lambda: prose.say("settlement", "gin", settle=settle, bonus=knock["gin"]))

@@ -70,6 +70,7 @@ class Worked(Base):
         k = a.deadwood_points
         return prose.say(
             "worked", "knock", up=W.card(upcard) if rs.knock.max_deadwood == "upcard" else None,
+            many=self.many_players(),
             limit=limit, k=k, o=b.deadwood_points, d=d, laid=laid and W.cards(laid),
             melds_k=" ".join(W.cards(m.cards) for m in a.melds), dead_k=W.cards(a.deadwood),
             melds_o=" ".join(W.cards(m.cards) for m in b.melds), dead_o=W.cards(b.deadwood),

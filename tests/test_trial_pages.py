@@ -1,0 +1,127 @@
+"""Page defects that new-user trials found (Tongits, Gin with Hollywood scoring, written
+from the docs alone), each with the rule file's words that showed it. A page that states
+a rule the engine does not play, or leaves out one it does, is the defect."""
+
+from __future__ import annotations
+
+import pytest
+
+import rulespec
+import rulespec.agents
+from rulespec.engine.phases import Ending
+from rulespec.rulebook import render_page
+
+from conftest import VARIANTS, house, house_problems
+
+#: Tongits as a trial wrote it (three players, melds on the table, a call before drawing
+#: won by the lowest hand, play to the right), without its rules the language cannot say
+TONGITS = """variant "Tongits"
+players: 3
+deck:    1 pack, no jokers
+aces:    low
+values:  A = 1; 2-10 = face value; J Q K = 10
+melds:   sets of 3-4 cards of the same rank
+         runs of 3+ cards in the same suit
+seating: first dealer chosen at random
+         winner of the hand deals next
+         play goes counterclockwise
+deal:    12 cards each; 1 extra card to the starting player
+         dealer rotates right
+upcard:  none
+draw:    from the stock or the discard pile
+         starting player does not draw on the first turn
+         card taken from the discard pile must be melded at once
+melding: any number of melds per turn
+lay off: onto any meld
+going out: with or without final discard
+knock:   at any count; only before drawing; no lay off
+stock:   hand ends; lowest hand scores differences
+scoring: knock = deadwood difference
+         the lowest hand wins a knock
+         ties go to the defender
+         count {count} cards
+         losers pay the winner
+game:    4 deals; highest wins
+terms:   going out is called "going tong-its"
+         knock is called "call"
+"""
+
+
+def tongits(count: str = "unmatched"):
+    return rulespec.compile_text(TONGITS.format(count=count), name=str(VARIANTS / "tongits.rules"))
+
+
+@pytest.fixture(scope="module")
+def page():
+    return render_page(tongits())
+
+
+def test_the_starter_sits_where_play_goes(page):
+    """The deal said "the player to the dealer's left" under `play goes counterclockwise`."""
+    assert "The player who starts (the player to the dealer's right) is dealt one extra card" in page
+    left = render_page(house("basic", "deal: 1 extra card to the starting player"))
+    assert "The player who starts (the player to the dealer's left)" in left
+
+
+def test_a_knock_only_before_drawing_is_not_offered_in_place_of_the_discard(page):
+    assert "Instead of an ordinary discard you may end the hand by calling" not in page
+    assert "only at the start of your turn, before drawing" in page
+    gin = render_page(rulespec.load(VARIANTS / "gin.rules"))
+    assert "Instead of an ordinary discard you may end the hand by knocking" in gin
+
+
+def test_no_failed_call_penalty_of_nothing(page):
+    assert "penalty of 0 points" not in page
+    assert "**Failed knock.**" in render_page(rulespec.load(VARIANTS / "knock-rummy.rules"))
+
+
+def test_the_worked_knock_speaks_of_one_of_several_players(page):
+    assert "Another player holds" in page and "from that player" in page
+    assert "The opponent holds" not in page
+    assert "The opponent holds" in render_page(rulespec.load(VARIANTS / "gin.rules"))
+
+
+def test_the_overview_says_a_hand_may_also_be_won_by_going_out(page):
+    assert "Each player tries to get rid of all their cards in melds, or to call before" in page
+
+
+def test_the_page_says_what_going_out_scores_in_a_knocking_game_and_the_engine_agrees(page):
+    said = ("When a player goes tong-its instead, every other player counts the cards in their "
+            "hand that are not in melds, and the player who went tong-its scores the total of "
+            "their counts.")
+    assert said in page
+    v = tongits()
+    seen = 0
+    for seed in range(30):
+        g = rulespec.new_game(v, seed=seed)
+        bots = [rulespec.agents.make_agent("greedy", seed=s) for s in range(3)]
+        while not g.is_over():
+            if g.is_chance():
+                g.apply_chance()
+            else:
+                p = g.current_player()
+                g.apply(bots[p].choose(g, p))
+        for r in g.results:
+            if r.reason is Ending.WENT_OUT:
+                others = [p for p in range(3) if p != r.winner]
+                assert r.scores[r.winner] == sum(r.penalties[p] for p in others)
+                assert all(r.scores[p] == -r.penalties[p] for p in others)
+                assert all(r.penalties[p] == v.penalty(list(r.hands[p])) for p in others)
+                seen += 1
+    assert seen
+
+
+def test_counting_every_card_is_no_warning_where_players_can_go_out():
+    """W345 said `count all cards` changes nothing under knock scoring; with melds on the
+    table a player who goes out is paid the others' counts, which it does change."""
+    v = tongits("all")
+    assert not [w for w in v.warnings if w.code == "W345"]
+    assert "counts all the cards left in their hand" in render_page(v)
+
+
+def test_a_going_word_may_have_a_hyphen_and_a_bad_one_is_said_in_words():
+    assert tongits().ruleset.terms.going_out == "going tong-its"
+    found = house_problems("gin", 'terms: going out is called "going Out Now"')
+    assert [d.code for d in found] == ["E371"]
+    assert "one word in small letters" in found[0].message
+    assert "does not match" not in found[0].message
