@@ -99,7 +99,78 @@ def test_the_lowest_hand_collects_a_stake_from_each_higher_hand_when_the_stock_r
     assert r.penalties == (6, 15, 6, 21) and r.scores == (5, 0, 5, 0)
 
 
-@pytest.mark.parametrize("parent, where", [("gin", "knock"), ("rummy500", "whoever laid")])
-def test_a_stake_without_a_count_to_replace_is_refused(parent, where):
-    (d,) = [d for d in house_problems(parent, "scoring: a stake of 2 per hand") if d.code == "E386"]
-    assert where in d.message and d.hint
+def test_a_stake_where_each_player_scores_their_own_table_is_refused():
+    (d,) = [d for d in house_problems("rummy500", "scoring: a stake of 2 per hand")
+            if d.code == "E386"]
+    assert "whoever laid" in d.message and d.hint
+
+
+# ---------------------------------------------------------------- knocks under a stake
+# Tonk (pagat.com, "Tonk"): "If the dropper has the lowest count, the dropper is paid the
+# basic stake by each of the other players. If anyone has a count equal to or lower than
+# the dropper, the dropper must pay twice the basic stake to each of those players."
+
+DROP = ("knock: at any count; only before drawing; no lay off",
+        "scoring: knock = deadwood difference; a stake of 1 per hand; undercut = double stake",
+        "scoring: losers pay the winner")
+
+
+def _drop(hands, *rules):
+    """Three players of `basic` with Tonk's drop for a stake: seat 0 drops at once."""
+    v = house("basic", *DROP, *rules)
+    deck = stacked_deck(v, 3, hands=hands, upcard="QD")
+    g = new_game(v, players=3, deck=deck).deal_on()
+    g.apply("knock")
+    while not g.results:  # each player lays out the hand: none holds a meld
+        g.apply("pass")
+    (r,) = g.results
+    assert not check_invariants(g)
+    return r
+
+
+LOW = "AS AH 2S 2H 3C 4D 5C"  # 18
+
+
+def test_a_drop_with_the_lowest_count_is_paid_a_stake_by_each_player():
+    r = _drop([LOW, "KS KH QS QH JC JD 9C", "8S 8H 7S 7H 6C 6D 5D"])
+    assert r.reason is Ending.KNOCK and r.winner == 0
+    assert r.scores == (2, -1, -1)
+
+
+def test_a_drop_beaten_or_tied_pays_two_stakes_to_each_who_beat_it_and_no_one_else_pays():
+    r = _drop([LOW, "AD AC 2D 2C 3S 4S 5H", "KS KH QS QH JC JD 9C"])  # seat 1 ties at 18
+    assert r.reason is Ending.UNDERCUT and r.winner == 1
+    assert r.scores == (-2, 2, 0)
+    r = _drop([LOW, "AD AC 2D 2C 3S 4S 5H", "3H 3D 4H 5S 6S 7D 8C"],
+              "scoring: ties go to the knocker")
+    assert r.scores == (2, -1, -1)  # a tie is the dropper's
+
+
+def test_under_the_lowest_hand_the_lowest_collects_a_stake_and_a_failed_dropper_pays_two():
+    r = _drop(["KS KH QS QH JC JD 9C", LOW, "8S 8H 7S 7H 6C 6D 5D"],
+              "scoring: the lowest hand wins a knock")
+    assert r.winner == 1 and r.scores == (-2, 3, -1)
+
+
+def test_the_page_says_what_a_knock_pays_under_a_stake():
+    from rulespec.rulebook import render_page  # noqa: PLC0415
+    page = render_page(house("basic", *DROP))
+    assert ("If no other player's count is lower than the knocker's or equal to it, the knocker "
+            "wins the hand and each other player pays them the stake. Otherwise the knocker pays "
+            "two stakes to each player whose count is lower than the knocker's or equal to it, "
+            "and nobody else pays.") in page
+    assert "difference" not in page.split("## Scoring")[1].split("## End")[0]
+
+
+@pytest.mark.parametrize("lines, said", [
+    (("scoring: a stake of 2 per hand",), "an undercut bonus of 10 points has no meaning"),
+    (("scoring: a stake of 2 per hand; each pair settles the difference",), "every two players"),
+])
+def test_point_bonuses_and_pairs_under_a_stake_are_refused(lines, said):
+    found = [d for d in house_problems("gin", *lines) if d.code == "E386"]
+    assert any(said in d.message for d in found), [d.message for d in found]
+
+
+def test_a_failed_knocks_stakes_need_a_stake():
+    (d,) = [d for d in house_problems("gin", "scoring: undercut = 2 stakes") if d.code == "E386"]
+    assert "the hand has no stake" in d.message

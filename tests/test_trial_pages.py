@@ -58,7 +58,8 @@ def page():
 
 def test_the_starter_sits_where_play_goes(page):
     """The deal said "the player to the dealer's left" under `play goes counterclockwise`."""
-    assert "The player who starts (the player to the dealer's right) is dealt one extra card" in page
+    said = "The player who starts (the player to the dealer's right) is dealt one extra card"
+    assert said in page
     left = render_page(house("basic", "deal: 1 extra card to the starting player"))
     assert "The player who starts (the player to the dealer's left)" in left
 

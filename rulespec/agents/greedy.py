@@ -54,7 +54,8 @@ STUCK_RANDOM = 0.25
 WILD_KEEP = 2
 #: where a knock has a higher limit or none (`knock: at any count`), the most deadwood the
 #: agent knocks with: a knock at a high count is all risk (a knock before drawing never
-#: pays it either, since drawing first can only lower the count)
+#: pays it either where one may knock after drawing, since drawing first can only lower
+#: the count; where a knock comes only before drawing, the agent knocks there at this count)
 KNOCK_BELOW = 10
 
 _TURN = (Phase.DRAW, Phase.PLAY)  # a player's own turn
@@ -106,6 +107,8 @@ class GreedyAgent(Agent):
                 return kinds[A.DROP][0]
         top = game.discards[-1] if game.discards else None
         now = ev.cost(hand)
+        if A.KNOCK in kinds and not game.ruleset.knock.after_draw and now <= KNOCK_BELOW:
+            return kinds[A.KNOCK][0]  # a knock only before drawing (Tonk's drop): now or never
         deep = self._best_deep_take(game, ev, hand, kinds.get(A.DRAW_DISCARDS, ()), now)
         if deep is not None:
             return deep

@@ -152,7 +152,8 @@ def _sorted_deck(packs: int, jokers: int, ranks: tuple[int, ...]) -> list[int]:
 
 def check_knock(game, result) -> list[str]:
     """A knock between two players scored as the variant's knock table says: the deadwood
-    counts are the cards left in hand, and the winner gets the difference plus the bonus."""
+    counts are the cards left in hand, and the winner gets the difference plus the bonus
+    (under a stake: the stake, or a failed knocker's stakes)."""
     out = []
     rules = rules_for(game.ruleset, result.wild)
     counts = [sum(rules.value[c] for c in h) for h in result.hands]
@@ -164,7 +165,10 @@ def check_knock(game, result) -> list[str]:
     k = game.ruleset.scoring.knock
     if len(live) != 2 or k is None:
         return out
-    if result.reason is Ending.UNDERCUT:
+    stake = game.ruleset.scoring.stake
+    if stake is not None:
+        want = stake * (k.undercut_stakes if result.reason is Ending.UNDERCUT else 1)
+    elif result.reason is Ending.UNDERCUT:
         d, knocker = result.winner, result.details["knocker"]
         want = counts[knocker] - counts[d] + k.undercut
     else:

@@ -16,6 +16,11 @@ defender in turn (``"knocker"``: the difference to the knocker, or to a defender
 undercut, with the bonuses), or by the lowest hand (``"lowest"``), which collects the
 difference from every other player; a knocker who is not the lowest pays the undercut
 bonus as a penalty, and a knocker who goes gin is paid the gin bonus by everyone.
+Under a stake per hand (``scoring.stake``) a knock pays stakes, not counts (Tonk): the
+winner of a knock won by the lowest hand collects a stake from each other player, a
+knocker who does not win pays ``undercut_stakes`` instead; a knock settled by the knocker
+is paid a stake by every other player, unless someone beat or tied it (by ``ties``): then
+the knocker pays each of them ``undercut_stakes`` stakes, and nobody pays the knocker.
 Payments are exact fractions while settling (a pot shared by tied winners);
 :func:`.scoring.number` turns each score into a whole number where it comes out whole.
 """
@@ -44,7 +49,10 @@ def knock(game, reason: Ending, knocker: int, live: list[int], pens: list, detai
         bonus = k.big_gin if reason is Ending.BIG_GIN else k.gin
     undercut = k.undercut if k else 0
     ties = k.ties if k else "defender"
-    if k is not None and k.winner == "lowest":
+    stake = game.ruleset.scoring.stake
+    if stake is not None:
+        winners, pay = _stakes(order, value, knocker, k, stake, is_gin)
+    elif k is not None and k.winner == "lowest":
         winners = _lowest(order, value, knocker, ties, is_gin)
         pay = []
         for p in order:
@@ -70,6 +78,25 @@ def knock(game, reason: Ending, knocker: int, live: list[int], pens: list, detai
             details["winners"] = list(winners)
         return Ending.UNDERCUT, winners[0], pay
     return reason, knocker, pay
+
+
+def _stakes(order, value, knocker, k, stake, is_gin) -> tuple[list, list]:
+    """The winners and payments of a knock under a stake per hand (module docstring)."""
+    ties = k.ties if k else "defender"
+    failed = (k.undercut_stakes if k else 1) * stake
+    if k is not None and k.winner == "lowest":
+        winners = _lowest(order, value, knocker, ties, is_gin)
+        pay = []
+        for p in order:
+            if p not in winners:
+                pay += _shared(p, winners, failed if p == knocker else stake)
+        return winners, pay
+    K = value[knocker]
+    beat = [] if is_gin else [d for d in order[1:]
+                              if value[d] < K or (value[d] == K and ties == "defender")]
+    if beat:
+        return beat, [(knocker, d, failed) for d in beat]
+    return [], [(d, knocker, stake) for d in order[1:]]
 
 
 def _lowest(order, value, knocker, ties, is_gin) -> list[int]:

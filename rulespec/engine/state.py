@@ -308,7 +308,6 @@ class Game(Dealing, Drawing, Pushing, Claims, Playing, Melding, Opening, LayingO
 
     def _turn_reset(self) -> None:
         self.taken = None  # the card taken from the discard pile this turn
-        self.taken_held = 0  # how many of that card the hand held just after taking it
         self.deep_taken = None  # the deepest of several taken, when it must be melded at once
         self.drawn_card = None  # the card drawn from the stock this turn
         self.melds_this_turn = 0

@@ -147,21 +147,38 @@ def payments_fit_the_game(r: Ruleset, doc: dict):
 def stake_has_a_winner(r: Ruleset, doc: dict):
     """A stake per hand is what each loser owes the winner instead of its count. It means
     nothing where nobody owes a count to a winner: scoring by owner (each player scores
-    their own table), and knocks, settled on the difference of two counts."""
+    their own table). A knock under a stake pays stakes (Tonk), so the point bonuses of
+    undercuts and gins, and pair settlement of counts, have no meaning there; and a failed
+    knock's stakes need a stake."""
     s = r.scoring
     if s.stake is None:
+        if s.knock is not None and said(doc, "scoring.knock.undercut_stakes"):
+            yield Problem("scoring.knock.undercut_stakes",
+                          f"a failed knock pays {s.knock.undercut_stakes} stakes, but the hand has "
+                          "no stake", "add `a stake of N per hand`, or write the undercut as "
+                          "`undercut = difference + N`")
         return
     if s.method == "owner":
         yield Problem(_at(r, doc, "scoring.stake", "scoring.method"),
                       f"a stake of {s.stake} per hand is paid by the losers to the winner, but here "
                       "each player scores the cards they laid (`melds score for whoever laid them`): "
                       "nobody pays anybody", "remove the stake, or score with `winner collects`")
-    elif s.method == "knock" or r.knock is not None or s.knock is not None:
-        yield Problem(_at(r, doc, "scoring.stake", "knock", "scoring.knock"),
-                      f"a stake of {s.stake} per hand replaces the count a loser pays, but a knock is "
-                      "settled on the difference between two counts, with undercut and gin bonuses: "
-                      "a stake does not say what a knock pays",
-                      "remove the stake, or remove knocking (`knock:`) and score with `winner collects`")
+    elif s.knock is not None and s.settle == "pairs":
+        yield Problem(_at(r, doc, "scoring.stake", "scoring.settle"),
+                      f"a stake of {s.stake} per hand is paid by the losers of a knock to its winner, "
+                      "but here every two players settle the difference of their counts",
+                      "remove the stake, or write `losers pay the winner`")
+    elif s.knock is not None:
+        for path, name, zero in (("undercut", "an undercut", "undercut = difference + 0"),
+                                 ("gin", "a gin", "gin = opponent deadwood + 0"),
+                                 ("big_gin", "a big gin", "big gin = opponent deadwood + 0")):
+            if getattr(s.knock, path) and said(doc, f"scoring.knock.{path}"):
+                yield Problem(f"scoring.knock.{path}",
+                              f"a knock under a stake of {s.stake} per hand pays stakes, not counts, "
+                              f"so {name} bonus of {getattr(s.knock, path)} points has no meaning",
+                              f"write `{zero}`, or remove the stake"
+                              + (" (a failed knock that pays twice: `undercut = double stake`)"
+                                 if path == "undercut" else ""))
 
 
 # ------------------------------------------------------------------ issue #15: 500 Rum

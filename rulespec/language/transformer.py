@@ -94,6 +94,13 @@ def _face(rank: int) -> int:
     return 1 if rank == 0 else min(rank + 1, 10)
 
 
+def _times(factor) -> int:
+    """How many times ``double``, ``triple``, ``x N`` or a bare number says."""
+    if isinstance(factor, int):
+        return factor
+    return {"factor_double": 2, "factor_triple": 3}.get(factor.data) or _value(factor.children[0])
+
+
 def _value(tok: Token):
     """A token as the value it means."""
     t = tok.type
@@ -394,9 +401,7 @@ class RuleTransformer(TilesClauses, TermWords, PointClauses, RoundStatements, Sp
         self.set(node, "knock.by_upcard", {"value": 0, **_upcard(upcard)})
 
     def score_by_upcard(self, node, factor, upcard):
-        times = {"factor_double": 2, "factor_triple": 3}.get(factor.data)
-        times = times or _value(factor.children[0])
-        self.set(node, "scoring.by_upcard", {"value": times, **_upcard(upcard)})
+        self.set(node, "scoring.by_upcard", {"value": _times(factor), **_upcard(upcard)})
 
     def knock_run_end_layoffs(self, node, n):
         self.set(node, "knock.defender_lays_off", True)
@@ -438,6 +443,9 @@ class RuleTransformer(TilesClauses, TermWords, PointClauses, RoundStatements, Sp
 
     def score_undercut(self, node, n):
         self.set(node, "scoring.knock.undercut", n)
+
+    def score_undercut_stakes(self, node, times):
+        self.set(node, "scoring.knock.undercut_stakes", _times(times))
 
     def score_gin(self, node, n):
         self.set(node, "scoring.knock.gin", n)

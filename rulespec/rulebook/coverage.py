@@ -49,6 +49,9 @@ _IN_HAND = "melds stay in hand until the hand ends: no melding or laying off dur
 #: Where a field does not apply it changes neither the page nor the play.
 _PLAY_OR_DRAW = "a turn that plays or draws has no discard and draws only from the stock"
 
+#: why the point bonuses of knocks go unread under a stake
+_STAKES = "under a stake a knock pays stakes, not counts (E386)"
+
 APPLIES_WHEN: dict[str, tuple[Callable[[Ruleset], bool], str]] = {
     "wilds.cut_joker_rank": (lambda rs: rs.wilds.cut,
                              "a cut printed joker matters only when a card is cut for the deal"),
@@ -82,8 +85,12 @@ APPLIES_WHEN: dict[str, tuple[Callable[[Ruleset], bool], str]] = {
     "turn.layoff": (_melds_on_table, _IN_HAND),
     "knock.run_end_layoffs": (lambda rs: rs.knock.defender_lays_off,
                               "it limits the defender's lay-offs, and there are none"),
-    "scoring.knock.big_gin": (lambda rs: rs.gin is not None and rs.gin.big_gin,
-                              "there is no big gin to score"),
+    "scoring.knock.big_gin": (lambda rs: rs.gin is not None and rs.gin.big_gin
+                              and rs.scoring.stake is None,
+                              "there is no big gin to score, or a knock pays stakes"),
+    "scoring.knock.undercut": (lambda rs: rs.scoring.stake is None, _STAKES),
+    "scoring.knock.undercut_stakes": (lambda rs: rs.scoring.stake is not None,
+                                      "a failed knock pays points, not stakes"),
     "stock.times": (lambda rs: rs.stock.action != "end",
                     "it counts the reuses of the discard pile, and the pile is not reused"),
     "stock.keep_top": (lambda rs: rs.stock.action != "end",
@@ -122,8 +129,9 @@ APPLIES_WHEN: dict[str, tuple[Callable[[Ruleset], bool], str]] = {
                  "starter_draws", "void_after_throw_backs")},
     # the card taken from the pile is on the table before the discard (engine: discarding.py
     # refuses only that card), so whether it may go straight back does not arise
-    "scoring.knock.gin": (lambda rs: rs.gin is not None,
-                          "there is no gin: a knock with no deadwood is an ordinary knock"),
+    "scoring.knock.gin": (lambda rs: rs.gin is not None and rs.scoring.stake is None,
+                          "there is no gin (a knock with no deadwood is an ordinary knock), "
+                          "or a knock pays stakes"),
     "turn.discard_taken": (lambda rs: not rs.turn.play_or_draw
                            and not rs.turn.meld_taken,
                            "the card taken from the discard pile is melded before any discard"),

@@ -306,6 +306,7 @@ def _scoring(ir):
         ru["multiplier"] != 1) + [f"+{W.points(ru['bonus'])}"] * bool(ru["bonus"])) or "nothing extra"
     k = s["knock"]
     yield "Undercut bonus", "—" if k is None else W.points(k["undercut"])
+    yield "Stakes a failed knock pays", "—" if k is None else W.number(k.get("undercut_stakes", 1))
     yield "Equal counts after a knock go to", "—" if k is None else {"defender": "the opponent",
                                                                    "knocker": "the knocker"}[k["ties"]]
     yield "Gin bonus", "—" if k is None else W.points(k["gin"])

@@ -100,6 +100,7 @@ class Rummy:
 @dataclass(frozen=True)
 class KnockScoring:
     undercut: int = 0
+    undercut_stakes: int = 1  # under a stake: stakes a failed knocker pays each who beat it
     ties: str = "defender"  # who takes an equal count: "defender" | "knocker"
     gin: int = 0
     big_gin: int = 0

@@ -26,6 +26,7 @@ class MeldTaken:
     fewer of it than just after the take (:attr:`Game.taken_held`)."""
 
     _probing = False  # True in the copy that looks one move ahead, so it looks no further
+    taken_held = 0  # how many of the taken card the hand held just after taking it (set with it)
 
     @staticmethod
     def narrows(rs) -> bool:

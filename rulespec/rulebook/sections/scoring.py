@@ -32,7 +32,7 @@ class Scoring(Base):
                                                   runs=W.plural(show.sequences, self.vocab.run)))
         if s["cap"] is not None:
             parts += self.parts(lambda: prose.say("scoring", "cap", points=s["cap"]))
-        if knock is not None:
+        if knock is not None and s["stake"] is None:  # under a stake: who_scores_text
             paired = lowest or s["settle"] == "pairs"
             makers = (self.lowest_knock_makers(knock, s["settle"]) if paired
                       else self.knock_makers(knock))
@@ -60,11 +60,18 @@ class Scoring(Base):
         """Who scores what when a hand ends: the lowest hand's knock, a stake, or the count."""
         rs = self.rs
         method, stake = s["method"], s["stake"]  # a knock won by the lowest hand states them too
+        if stake is not None:  # a stake per hand, whatever the cards count (E386)
+            said = prose.say("scoring", "stake", stake=stake, penalty=method == "penalty",
+                             show=rs.show is not None)
+            k = s["knock"]
+            if k is None:
+                return said
+            return said + "\n\n" + prose.say(
+                "settlement", "stake_knock", lowest=lowest, ties=k["ties"],
+                failed=k["undercut_stakes"], after=self.after_laying_off(),
+                many=self.many_players())
         if lowest:
             return self.lowest_wins_text(s["knock"], s["settle"]) + self.out_in_knocks(s)
-        if stake is not None:  # a stake per hand, whatever the cards count (E386)
-            return prose.say("scoring", "stake", stake=stake, penalty=method == "penalty",
-                             show=rs.show is not None)
         count = None if method == "knock" else s["count"]  # a knock counts deadwood
         return prose.say("scoring", "who_scores", method=method, counted=COUNTED.get(count, ""),
                          partners=rs.partnerships is not None, show=rs.show is not None,

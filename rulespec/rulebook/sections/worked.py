@@ -13,8 +13,8 @@ from .base import Base
 class Worked(Base):
     def scoring_example(self) -> str:
         rs = self.rs
-        if rs.scoring.method == "knock":
-            return self.knock_example()
+        if rs.scoring.method == "knock" and rs.scoring.stake is None:
+            return self.knock_example()  # under a stake a knock pays stakes: no arithmetic
         if rs.scoring.count == "show" and rs.show is not None:
             return self.show_example()
         if rs.scoring.method == "owner":
@@ -93,7 +93,8 @@ class Worked(Base):
             shown.append((W.cards(codes), v.penalty(codes, wild=wild), left))
         ru = rs.scoring.rummy
         return prose.say("worked", "penalty", hands=shown, teams=rs.partnerships is not None,
-                         collects=rs.scoring.method == "winner collects",
+                         collects=rs.scoring.method == "winner collects"
+                         or (rs.scoring.method == "knock" and rs.knock is not None),
                          rummy=ru and (ru.multiplier, ru.bonus), stake=rs.scoring.stake)
 
     def show_example(self) -> str:
