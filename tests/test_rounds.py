@@ -12,6 +12,7 @@ from rulespec.agents import make_agent
 from rulespec.engine.state import new_game
 from rulespec.rulebook import render_page
 from rulespec.rulebook.diff import changes
+from rulespec.sim.runner import play_game
 
 from conftest import VARIANTS
 
@@ -131,3 +132,15 @@ def test_no_may_i_in_the_last_three_hands_is_a_rule_by_round():
             seen.add(g.round)
         g.apply(make_agent("greedy", seed=1).choose(g, g.current_player()))
     assert seen and max(seen) <= 4, seen
+
+
+def test_a_wild_rank_by_round_scores_each_hand_by_its_own_round():
+    """Found by a Three Thirteen trial (a new wild rank each round): the invariants counted
+    every past hand by the current round's wild cards, so each game failed. Each hand's
+    count is checked against its own round's rules now."""
+    v = _compile("wild: threes\nin round 2: wild: fours\nin round 3: wild: fives\n"
+                 "in round 4: wild: sixes\nscoring: count unmatched cards\n")
+    assert [v.ruleset.for_round(n).wilds.ranks for n in (1, 2, 4)] == [("3",), ("4",), ("6",)]
+    for seed in range(8):
+        out = play_game(v, seed=seed, agents=("greedy",), check_every=1)
+        assert out.finished and out.failure is None, out.message

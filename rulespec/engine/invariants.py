@@ -136,7 +136,8 @@ def _scored_hands(game) -> tuple[list, list[str]]:
             if t is None or sum(t) != sum(res.scores):
                 wrong.append(f"round {res.round}: team scores {t} do not add up to {res.scores}")
         wrong.extend(check_penalties(game, res))
-        if game.ruleset.scoring.settle is not None and abs(sum(res.scores)) > 1e-6:
+        if (game.game_rules.for_round(res.round).scoring.settle is not None
+                and abs(sum(res.scores)) > 1e-6):
             wrong.append(f"round {res.round}: players pay each other, but the scores "
                          f"{res.scores} do not add up to zero")
     if len(_SCORED) > 1000:
@@ -155,17 +156,18 @@ def check_knock(game, result) -> list[str]:
     counts are the cards left in hand, and the winner gets the difference plus the bonus
     (under a stake: the stake, or a failed knocker's stakes)."""
     out = []
-    rules = rules_for(game.ruleset, result.wild)
+    rs = game.game_rules.for_round(result.round)  # the rules of the hand, not of today's
+    rules = rules_for(rs, result.wild)
     counts = [sum(rules.value[c] for c in h) for h in result.hands]
     for p in range(game.n):
         if result.penalties[p] is not None and result.penalties[p] != counts[p]:
             out.append(f"round {result.round}: seat {p}'s deadwood was counted {result.penalties[p]}, "
                        f"its cards count {counts[p]}")
     live = [p for p in range(game.n) if result.penalties[p] is not None]
-    k = game.ruleset.scoring.knock
+    k = rs.scoring.knock
     if len(live) != 2 or k is None:
         return out
-    stake = game.ruleset.scoring.stake
+    stake = rs.scoring.stake
     if stake is not None:
         want = stake * (k.undercut_stakes if result.reason is Ending.UNDERCUT else 1)
     elif result.reason is Ending.UNDERCUT:
@@ -178,7 +180,7 @@ def check_knock(game, result) -> list[str]:
         want = counts[d] - counts[knocker] + bonus
     up = result.details.get("first upcard")
     name = C.card_str(up) if up is not None else ""
-    for r in game.ruleset.scoring.by_upcard if up is not None else ():
+    for r in rs.scoring.by_upcard if up is not None else ():
         if r.rank == name[:-1] or r.suit == name[-1]:
             want *= r.value  # the first upcard multiplies the hand (spades double)
     if result.scores[result.winner] != want:
@@ -203,7 +205,7 @@ def check_penalties(game, result) -> list[str]:
         pen = result.penalties[p]
         if pen is None or p in _dropped(result) or (result.reason in _SHOWN and p == result.winner):
             continue
-        want = _penalty(game.ruleset, list(result.hands[p]), result.wild)
+        want = _penalty(game.game_rules.for_round(result.round), list(result.hands[p]), result.wild)
         if pen != want:
             out.append(f"round {result.round}: seat {p} was counted {pen}, its cards cost {want}")
     return out
