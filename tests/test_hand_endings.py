@@ -9,6 +9,7 @@ import pytest
 
 import rulespec
 from rulespec.engine import check_invariants, new_game, stacked_deck
+from rulespec.engine.errors import IllegalMove
 
 from conftest import VARIANTS
 
@@ -154,6 +155,28 @@ def test_a_wrong_show_that_leaves_one_player_is_called_a_wrong_show():
     assert r.reason == "wrong show" and r.winner == 1 and r.scores == (80, 0)
     assert r.details["wrong shows"] == [0]
     check_invariants(g)
+
+
+def test_without_a_price_for_a_wrong_show_only_a_valid_show_is_offered():
+    """Found by a Three Thirteen trial (going out is a show, and its source has no wrong
+    show): a show that could fail for nothing ended 98% of random hands. With no
+    `wrong show = N`, a show is offered only for a discard that leaves a valid show."""
+    v = from_file("indian-points", "\n         wrong show = 80", "")
+    assert v.ruleset.scoring.wrong_show is None
+    wrong = "AD 2D 3D 4D 5S 6S 7S 9D 9S 9C QS QD KC"  # KC fits no meld
+    g = indian_game(v, [wrong, None], stock=["8C"])  # 8s are wild (cut 8H): QS QD 8C
+    g.play("draw stock").deal_on()
+    shows = [t for t in g.legal_strings() if t.startswith("show")]
+    assert shows == ["show KC"]  # only KC away leaves every card grouped
+    before = g.state_dict()
+    with pytest.raises(IllegalMove, match="not all in melds as a show needs"):
+        g.apply("show 9D")
+    assert g.state_dict() == before
+    g.apply("show KC")
+    assert g.results[-1].reason == "show" and g.results[-1].winner == 0
+    priced = indian_game(from_file("indian-points"), [wrong, None], stock=["8C"])
+    priced.play("draw stock").deal_on()
+    assert "show 9D" in priced.legal_strings()  # a wrong show is a choice where it costs
 
 
 def test_a_void_hand_scores_nothing_not_even_a_drop():

@@ -144,3 +144,32 @@ def test_a_wild_rank_by_round_scores_each_hand_by_its_own_round():
     for seed in range(8):
         out = play_game(v, seed=seed, agents=("greedy",), check_every=1)
         assert out.finished and out.failure is None, out.message
+
+
+def test_rules_for_the_game_that_no_round_plays_are_not_checked_alone():
+    """Found by a Three Thirteen trial: every round named its own wild rank, and a limit on
+    wild cards for the whole game was refused (E324: "the rules have none"), though no
+    round is played without wild cards. A round left without them is still refused."""
+    every = "".join(f"in round {n}: wild: {r}\n" for n, r in
+                    ((1, "threes"), (2, "fours"), (3, "fives"), (4, "sixes")))
+    v = _compile("wild: all-wild melds allowed\n" + every)
+    assert v.ruleset.for_round(3).wilds.ranks == ("5",)
+    with pytest.raises(rulespec.SpecError) as e:
+        _compile("wild: all-wild melds allowed\n" + every.replace("in round 4: wild: sixes\n", ""))
+    (d,) = [d for d in e.value.diagnostics if d.code == "E324"]
+    assert "the rules have none" in d.message
+
+
+def test_a_contract_larger_than_the_hand_is_refused_unless_buys_can_bring_the_cards():
+    """Found by a Shanghai trial: 11 cards dealt and three runs of four (12 cards) in a
+    late round, met by buying ("buying discards will be required"). E322 counts what the
+    claims may bring: without a limit a hand can grow to any contract."""
+    big = "melds: runs of 3+ cards in the same suit\nopening: round 1: 3 runs of 4\n"
+    with pytest.raises(rulespec.SpecError) as e:
+        _compile(big)
+    assert "asks for 12 cards in melds but a hand holds only 7" in str(e.value)
+    assert _compile(big + "may i: 1 penalty card from stock\n").ruleset.turn.claims is not None
+    with pytest.raises(rulespec.SpecError) as e:
+        _compile(big + "may i: 1 penalty card; at most 1 buy per hand\n")
+    assert "(and one drawn, and 2 bought)" in str(e.value)
+    assert _compile(big + "may i: 1 penalty card; at most 2 buys per hand\n")

@@ -183,11 +183,16 @@ def contracts_fit(r: Ruleset, doc: dict):
                                         f"({req.kind}s have {rule.min}-{rule.max or 'any number of'} cards)",
                                   "change the contract or the meld sizes")
             need = sum(req.count * (_requirement_size(r, req.kind, req.size) or 0) for req in option)
+            claims = r.turn.claims  # each buy brings the discard and its penalty cards
+            if claims is not None and claims.per_hand is None:
+                continue  # a hand may grow without limit (Shanghai: "buying will be required")
+            bought = 0 if claims is None else claims.per_hand * (1 + claims.penalty)
             for n in player_counts(r):
                 hand = r.deal.hand_size(n, contract.round)
-                if hand is not None and need > hand + 1 + r.deal.starter_extra:
+                if hand is not None and need > hand + 1 + r.deal.starter_extra + bought:
                     yield Problem(path, f"round {contract.round} asks for {need} cards in melds but a hand "
-                                        f"holds only {hand} (and one drawn)",
+                                        f"holds only {hand} (and one drawn"
+                                        + (f", and {bought} bought" if bought else "") + ")",
                                   "deal more cards in that round, or ask for less")
                     break
 

@@ -97,18 +97,22 @@ def by_round(layer: Layer, ir: dict, texts: dict, known: list[Diagnostic],
     """The ``by_round`` entries of the game whose rules are ``ir`` (its rules by round in
     ``layer``), and the diagnostics of every round's ruleset that the game's own rules
     (with diagnostics ``known``) do not have, each saying its rounds; ``check`` compiles a
-    layer."""
+    layer. Where every round of the game has rules of its own, the game's own rules are
+    never played as they stand: ``known`` keeps (in place) only what some round's rules repeat
+    (Three Thirteen names each round's wild rank, and says nothing wild for the game)."""
     base, by_key = split(layer)
     found = _misplaced(by_key, ir["game"]["rounds"], texts)
     if not by_key or any(d.is_error for d in found):
         return [], found
-    entries = []
-    for rng, cover in _stretches(list(by_key)):
+    entries, repeated = [], set()
+    stretches = _stretches(list(by_key))
+    for rng, cover in stretches:
         merged = base
         for key in cover:
             merged = overlay(merged, by_key[key])[0]
         diags, round_ir, _ = check(merged)
-        seen = {(d.code, d.file, d.line, d.column) for d in known + found}
+        repeated |= {_where(d) for d in diags}
+        seen = {_where(d) for d in known + found}
         found += [replace(d, message=f"in {rounds_label(rng)}, {d.message}") for d in diags
                   if (d.code, d.file, d.line, d.column) not in seen]
         if round_ir is None:
@@ -118,4 +122,20 @@ def by_round(layer: Layer, ir: dict, texts: dict, known: list[Diagnostic],
                    and v != ir.get(k)}
         if changed:
             entries.append({"rounds": rng, "rules": changed})
+    if _every_round(stretches, ir["game"]["rounds"]):
+        known[:] = [d for d in known if _where(d) in repeated]
     return entries, found
+
+
+def _where(d: Diagnostic) -> tuple:
+    return d.code, d.file, d.line, d.column
+
+
+def _every_round(stretches, rounds: int | None) -> bool:
+    """Do the stretches cover every round of a game of ``rounds`` rounds (None: no end)?"""
+    if rounds is None:
+        return False
+    covered = set()
+    for rng, _cover in stretches:
+        covered |= set(range(rng["min"], (rng["max"] if rng["max"] is not None else rounds) + 1))
+    return covered >= set(range(1, rounds + 1))

@@ -51,7 +51,10 @@ class Playing:
         acts.extend(self._knock_starts(p))
         if rs.show is not None:
             sh = A.SHOWS
-            acts.extend(sh[c] for c in order if c != banned)
+            if rs.scoring.wrong_show is None:  # no price for a wrong show: none is made
+                acts.extend(sh[c] for c in self._valid_show_discards(p, order, banned))
+            else:
+                acts.extend(sh[c] for c in order if c != banned)
         if rs.drops is not None and self.phase is Phase.PLAY:
             acts.append(_DROP)  # leaving the hand after drawing: a middle drop
         return acts

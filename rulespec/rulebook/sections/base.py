@@ -56,7 +56,7 @@ class Base:
         if w["jokers"]:
             parts.append("the jokers")
         for r in w["ranks"]:
-            parts.append(f"every {W.rank_name(r)}")
+            parts.append(f"the {W.rank_name(r, many=True)}")  # "every three are" is no English
         named = w["cards"]
         if named:
             red = all(C.is_red(C.parse_card(c)) for c in named)
