@@ -99,6 +99,11 @@ BY_HAND = {
     "game.bonus.win": ("gin", {"game.bonus": _NO_BONUS}, {"game.bonus.win": 100}),
     "game.bonus.per_hand": ("gin", {"game.bonus": _NO_BONUS}, {"game.bonus.per_hand": 25}),
     "game.bonus.shutout": ("gin", {"game.bonus": _NO_BONUS}, {"game.bonus.shutout": 2}),
+    # a failed knock's stakes need a stake, which replaces the knock's point bonuses (Tonk)
+    "scoring.knock.undercut_stakes": ("knock-rummy", {"scoring.stake": 1,
+                                                      "scoring.knock.undercut": 0,
+                                                      "scoring.knock.gin": 0},
+                                      {"scoring.knock.undercut_stakes": 2}),
     # a pile frozen by a discarded wild card needs wild cards: 500 Rum with Pagat's jokers
     "turn.take_discards.frozen_by": ("rummy500", {"deck.jokers": 2, "wilds.jokers": True,
                                                   "values.joker": 15},

@@ -69,7 +69,7 @@ from .mechanics.shows import Shows
 from .mechanics.special_hands import SpecialHands
 from .mechanics.taking import TakingDiscards
 from .mechanics.use_drawn import UseDrawn
-from .phases import Ending, Phase
+from .phases import Phase
 from .scoring import HandResult, number, team_totals
 from .views import Observation, Scores, TableMeld
 
@@ -346,18 +346,6 @@ class Game(Dealing, Drawing, Pushing, Claims, Playing, Melding, Opening, LayingO
             self.phase = Phase.PLAY
         else:
             self.phase = Phase.DRAW
-
-    def _end_turn(self) -> None:
-        p = self.turn
-        if self.played_this_turn:
-            self.played[p] = True
-        if self._stalemate():
-            self._end_hand(Ending.STALEMATE)
-            return
-        if self._stock_gone():
-            self._end_hand(Ending.STOCK_EXHAUSTED)
-            return
-        self._start_turn(self._next_seat(p, self.active))
 
     def _per_move(self, name: str, p: int, make):
         """A working value about player ``p`` at this move, made once (``make()``) and

@@ -136,4 +136,6 @@ PHRASES: dict[str, tuple[tuple[str, object], ...]] = {
     "draw_use_drawn": (("turn.use_drawn", True),),
     "draw_keep_drawn": (("turn.use_drawn", False),),
     "game_shutout_double": (("game.bonus.shutout", 2),),
+    "out_last_turns": (("going_out.last_turns", True),),
+    "show_last_turns": (("show.last_turns", True),),
 }

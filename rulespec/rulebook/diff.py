@@ -229,6 +229,10 @@ def _ending(ir):
     yield "Going out", "not allowed" if g is None else {
         "optional": "with or without a final discard", "required": "only with a final discard",
         "forbidden": "only without a final discard"}[g["final_discard"]]
+    s = ir["show"]
+    yield "After going out or a show, the others have", _yes(
+        (g is not None and g.get("last_turns")) or (s is not None and s.get("last_turns")),
+        "one more turn each", "no more turns")
     k = ir["knock"]
     yield "Most deadwood for a knock", "no knocking" if k is None else (
         "the upcard's value" if k["max_deadwood"] == "upcard" else

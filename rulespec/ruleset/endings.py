@@ -11,6 +11,7 @@ from dataclasses import dataclass
 @dataclass(frozen=True)
 class GoingOut:
     final_discard: str = "optional"  # "optional" | "required" | "forbidden"
+    last_turns: bool = False  # each other player has one more turn before the hand ends
 
 
 @dataclass(frozen=True)
@@ -41,10 +42,12 @@ class Gin:
 @dataclass(frozen=True)
 class Show:
     """A declaration (show): the whole hand grouped, with at least ``sequences`` runs of
-    which ``pure`` are without wilds, the rest sets or runs."""
+    which ``pure`` are without wilds (Indian Rummy: 2 and 1; by default none), the rest
+    sets or runs."""
 
-    sequences: int = 2
-    pure: int = 1
+    sequences: int = 0
+    pure: int = 0
+    last_turns: bool = False  # each other player has one more turn before the hand ends
 
 
 @dataclass(frozen=True)

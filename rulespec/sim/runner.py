@@ -194,7 +194,8 @@ class _Watch:
             _count(out.events, "drops")
         elif action.kind == A.MAY_I:
             _count(out.events, "claims")
-        elif action.kind == A.SHOW and (not hand_over or game.results[-1].reason is not Ending.SHOW):
+        elif action.kind == A.SHOW and (game.wrong_shows[-1:] == [p] if not hand_over
+                                        else game.results[-1].reason is Ending.WRONG_SHOW):
             _count(out.events, "wrong shows")
         elif action.kind == A.MISS:
             _count(out.events, "missed turns")

@@ -84,6 +84,7 @@ class Dealing:
         self.dropped: dict[int, int] = {}  # seats out of this hand, and what it cost them
         self.wrong_shows: list[int] = []
         self.top_discarder = None
+        self.closer = None  # (seat, ending, rummy) of the player who closed the hand: last turns
         self.first_reading: dict[int, object] = {}  # a meld's reading before any lay-off
         self.reuses = 0
         self.idle_passes = 0  # turns in a row that passed without playing (no-discard turns)

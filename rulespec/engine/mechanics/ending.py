@@ -1,4 +1,5 @@
-"""Ending a hand: going out, scoring the hand, and dealing on or ending the game."""
+"""Ending a turn and a hand: going out (at once, or once every other player has had one
+more turn), scoring the hand, and dealing on or ending the game."""
 
 from __future__ import annotations
 
@@ -10,11 +11,42 @@ class HandEnd:
     """Plays going out (``going_out``: a player with no cards left ends the hand, in one
     turn without having melded before: going rummy) and what follows every ending: the
     hand scored as ``scoring:`` says (:mod:`..scoring`), the totals, then the game's end
-    (``game:`` target, rounds, elimination) or the next deal."""
+    (``game:`` target, rounds, elimination) or the next deal. Under ``last_turns`` (of
+    ``going_out`` or ``show``) the player who goes out or shows *closes* the hand
+    (:attr:`Game.closer`): each other player has one more turn, and the hand ends, as the
+    closer's, when play comes back to the closer (or the stock or a stalemate stops it)."""
 
     def _went_out(self, p: int) -> None:
         rummy = not self._played_at_start if p == self.turn else False
+        if self.ruleset.going_out.last_turns:
+            self._close(p, Ending.WENT_OUT, rummy)
+            return
         self._end_hand(Ending.WENT_OUT, winner=p, rummy=rummy)
+
+    def _close(self, p: int, reason: Ending, rummy: bool = False) -> None:
+        """``p`` went out or showed where the others have one more turn: the first to do
+        so closes the hand (a player who does it in their last turn only ends that turn)."""
+        if self.closer is None:
+            self.closer = (p, reason, rummy)
+        self._end_turn()
+
+    def _end_turn(self) -> None:
+        p = self.turn
+        if self.played_this_turn:
+            self.played[p] = True
+        nxt = self._next_seat(p, self.active)
+        stalemate, stock_gone = self._stalemate(), self._stock_gone()
+        if self.closer is not None and (nxt == self.closer[0] or stalemate or stock_gone):
+            closer, reason, rummy = self.closer
+            self._end_hand(reason, winner=closer, rummy=rummy)
+            return
+        if stalemate:
+            self._end_hand(Ending.STALEMATE)
+            return
+        if stock_gone:
+            self._end_hand(Ending.STOCK_EXHAUSTED)
+            return
+        self._start_turn(nxt)
 
     def _end_hand(self, reason: Ending, winner: int | None = None, rummy: bool = False,
                   details: dict | None = None) -> None:

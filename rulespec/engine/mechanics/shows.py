@@ -50,6 +50,9 @@ class Shows:
         if self.valid_show(p):
             self.discards.append(card)
             self.top_discarder = p
+            if self.ruleset.show.last_turns:  # the others have one more turn each
+                self._close(p, Ending.SHOW)
+                return
             self._end_hand(Ending.SHOW, winner=p)
             return
         self.hands[p].append(card)

@@ -13,4 +13,5 @@ class GoingOut(Base):
     def going_out_md(self, g) -> Iterator:
         if g is None:
             return
-        yield "ending", 0, prose.say("going_out", "going_out", final=g["final_discard"])
+        yield "ending", 0, prose.say("going_out", "going_out", final=g["final_discard"],
+                                     last=g["last_turns"])

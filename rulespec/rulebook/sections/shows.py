@@ -24,7 +24,7 @@ class Shows(Base):
         need = [f"at least {W.plural(seq, self.vocab.run)}"] if seq else []
         if pure:
             need.append(f"at least {W.number(pure)} of them pure")
-        text = prose.say("shows", "show", n=n, needs=need)
+        text = prose.say("shows", "show", n=n, needs=need, last=s["last_turns"])
         rows = []
         for groups, ok, reason in self.ex.shows():
             rows.append([" ".join(W.cards(g) for g in groups),
