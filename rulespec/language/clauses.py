@@ -138,4 +138,6 @@ PHRASES: dict[str, tuple[tuple[str, object], ...]] = {
     "game_shutout_double": (("game.bonus.shutout", 2),),
     "out_last_turns": (("going_out.last_turns", True),),
     "show_last_turns": (("show.last_turns", True),),
+    "claim_before_opening": (("turn.claims.before_opening", True),),
+    "draw_discard_before_opening": (("turn.discard_until_opening", True),),
 }

@@ -76,6 +76,9 @@ APPLIES_WHEN: dict[str, tuple[Callable[[Ruleset], bool], str]] = {
     "turn.take_discards.meld_deepest_by": (
         lambda rs: rs.turn.take_discards is not None and rs.turn.take_discards.meld_deepest,
         "the deepest card taken may be kept, so when it must be melded does not arise"),
+    "turn.discard_until_opening": (lambda rs: "discard" in rs.turn.draw_from
+                                   and not rs.turn.play_or_draw,
+                                   "no one draws from the discard pile"),
     "turn.push": (lambda rs: "push" in rs.turn.draw_from,
                   "where a pusher draws next matters only when pushing is a way to draw"),
     "turn.melds_per_turn": (_melds_on_table, _IN_HAND),

@@ -174,7 +174,10 @@ def _turn(ir):
     yield "“May I?” claims", "not allowed" if c is None else "; ".join(
         [W.plural(c["penalty"], "penalty card"), "nearest player first" if c["priority"] == "nearest" else c["priority"],
          "no melding until the next turn" if c["wait"] else "may meld at once"]
-        + ([] if c.get("per_hand") is None else [f"at most {c['per_hand']} per player per hand"]))
+        + ([] if c.get("per_hand") is None else [f"at most {c['per_hand']} per player per hand"])
+        + (["only before opening"] if c.get("before_opening") else []))
+    yield "The discard pile after opening", _yes(t.get("discard_until_opening", False),
+                                                 "closed", "open")
     yield "Melds per turn", "any number" if t["melds_per_turn"] is None else W.number(t["melds_per_turn"])
     a = t["all_at_once"]
     yield "Whole hand melded at once", "never" if a is None else f"in rounds {_span(a)}"

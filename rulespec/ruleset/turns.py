@@ -76,6 +76,7 @@ class Claims:
     priority: str = "nearest"  # nearest in turn order to the player in turn wins
     wait: bool = True  # the claimer may not meld until their next regular turn
     per_hand: int | None = None  # most claims each player may make in one hand; None: any
+    before_opening: bool = False  # only a player who has not opened (gone down) may claim
 
 
 @dataclass(frozen=True)
@@ -120,6 +121,7 @@ class Turn:
     new_melds_after_opening: bool = True
     layoff: LayOff | None = LayOff()
     discard_taken: bool = True  # may the card just taken from the discard pile go straight back
+    discard_until_opening: bool = False  # the discard pile is closed to a player who has opened
     meld_taken: bool = False  # the card taken from the discard pile must be melded
     meld_taken_by: str = "move"  # by the first move after taking it, or by the turn's end
     take_discards: TakeDiscards | None = None  # None: only the top discard may be taken

@@ -39,7 +39,10 @@ class Claims:
         return True
 
     def _may_claim(self, seat: int, cl) -> bool:
-        """Has ``seat`` claims left this hand (``turn.claims.per_hand``)?"""
+        """Has ``seat`` claims left this hand (``turn.claims.per_hand``), and (under
+        ``before_opening``) not yet opened?"""
+        if cl.before_opening and self.opened[seat]:
+            return False
         return cl.per_hand is None or self.claims_made[seat] < cl.per_hand
 
     def _claim_moves(self) -> list:

@@ -32,7 +32,8 @@ class Drawing:
         for src in sources:
             if src == "stock":
                 stock = stock or live
-            elif src == "discard" and self.discards:
+            elif src == "discard" and self.discards and not (t.discard_until_opening
+                                                             and self.opened[p]):
                 discard = live or self._discard_allowed_at_wall(p)
             elif src == "push" and live and self.discards and t.push is not None:
                 push = True
@@ -112,6 +113,8 @@ class Drawing:
                 return "the discard pile is empty"
             if "discard" not in draw_from:
                 return "the rules do not let you take the top discard here"
+            if self.ruleset.turn.discard_until_opening and self.opened[self.player]:
+                return "once you have opened you may no longer take from the discard pile"
             if self.stock_only:
                 return "both players passed the upcard, so the first player draws from the stock"
             return "the stock is exhausted: the top discard may be taken only to knock at once"

@@ -17,4 +17,5 @@ class Claims(Base):
                  else W.plural(n, "time"))
         return [prose.say("claims", "may_i", penalty=W.plural(claims["penalty"], "penalty card"),
                           nearest=claims["priority"] == "nearest", wait=claims["wait"],
-                          times=times)]
+                          times=times, before=claims["before_opening"],
+                          opened=self.vocab.open("done"))]

@@ -29,4 +29,5 @@ class Drawing(Base):
             push=push, at_once=at_once, by=by, take=take, frozen=frozen, deepest=deepest,
             deepest_by=deepest_by, both=bool(at_once and deepest and by == deepest_by),
             use_drawn=t["use_drawn"],
+            closed=self.vocab.open("done") if t["discard_until_opening"] else None,
             starter_draws=t["starter_draws"])]
