@@ -16,13 +16,19 @@ class Wilds(Base):
 
     def wilds_md(self, w) -> Iterator:
         what = self.wild_words()
-        if not what:  # nothing else applies (coverage.APPLIES_WHEN)
+        # wording only: some rounds name wild cards of their own (Three Thirteen)
+        by_round = any("wilds" in e.rules and e.rules["wilds"] != self.ir["wilds"]
+                       for e in self.rs.by_round)
+        if not what and not by_round:  # nothing else applies (coverage.APPLIES_WHEN)
             yield "cards", 1, prose.say("wilds", "no_wilds")
             return
         v = self.vocab
         # one piece per paragraph, each yielded right after the rules it reads, so that a
         # provenance marker lands on the paragraph that states its rule (render.page)
-        yield "cards", 1, prose.say("wilds", "which", what=W.capital(what))
+        if not what:
+            yield "cards", 1, prose.say("wilds", "by_round", unit=v.unit)
+        else:
+            yield "cards", 1, prose.say("wilds", "which", what=W.capital(what))
         if w["cut"]:
             yield "cards", 1, prose.say("wilds", "cut", unit=v.unit)
             joker_rank = w["cut_joker_rank"]
