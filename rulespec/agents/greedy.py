@@ -107,7 +107,8 @@ class GreedyAgent(Agent):
                 return kinds[A.DROP][0]
         top = game.discards[-1] if game.discards else None
         now = ev.cost(hand)
-        if A.KNOCK in kinds and not game.ruleset.knock.after_draw and now <= KNOCK_BELOW:
+        counted = sum(ev.value[c] for c in hand) if game.ruleset.knock_counts_all else now
+        if A.KNOCK in kinds and not game.ruleset.knock.after_draw and counted <= KNOCK_BELOW:
             return kinds[A.KNOCK][0]  # a knock only before drawing (Tonk's drop): now or never
         deep = self._best_deep_take(game, ev, hand, kinds.get(A.DRAW_DISCARDS, ()), now)
         if deep is not None:

@@ -48,9 +48,15 @@ class Knocking:
         self.knock_max = limit
 
     def _deadwood(self, hand) -> int:
+        """What a hand counts at a knock: its deadwood, or every card (``knock_counts_all``)."""
+        if self.ruleset.knock_counts_all:
+            return sum(self.rules.value[c] for c in hand)
         return deadwood_value(self.rules, list(hand))
 
     def _deadwood_after_discard(self, hand) -> int:
+        """The least a hand counts at a knock once one card is discarded."""
+        if self.ruleset.knock_counts_all:
+            return sum(self.rules.value[c] for c in hand) - max(self.rules.value[c] for c in hand)
         return after_discard_value(self.rules, list(hand))
 
     def _big_gin_ok(self, hand) -> bool:
@@ -122,7 +128,10 @@ class Knocking:
         return low <= most and high <= most
 
     def _lay_out_melds(self, p: int):
-        """The melds ``p`` may lay out after a knock (no longer than the rules allow)."""
+        """The melds ``p`` may lay out after a knock (no longer than the rules allow; none
+        where every card in hand counts)."""
+        if self.ruleset.knock_counts_all:
+            return []
         most = self.ruleset.knock.lay_out_max
         melds = self._hand_melds(p)
         if most is None:

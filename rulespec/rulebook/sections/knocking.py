@@ -32,7 +32,8 @@ class Knocking(Base):
             "knocking", "knock", limit=limit, many=self.many_players(),
             before_draw=k.get("before_draw"), after_draw=k.get("after_draw", True),
             by_upcard=by_upcard, lays_off=lays_off,
-            run_ends=k.get("run_end_layoffs") if lays_off else None, lay_out=k.get("lay_out_max"))
+            run_ends=k.get("run_end_layoffs") if lays_off else None, lay_out=k.get("lay_out_max"),
+            all_cards=self.rs.melds.on_table and self.ir["scoring"]["count"] == "all")
 
     def gin_md(self, g) -> Iterator:
         if g is None:
