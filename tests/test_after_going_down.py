@@ -67,3 +67,37 @@ def test_the_page_and_the_diff_say_it():
     said = " ".join(str(c) for c in changes(rulespec.load(VARIANTS / "continental.rules").ir,
                                              closed.ir))
     assert "only before opening" in said and "closed" in said
+
+
+def test_a_lay_off_may_wait_for_the_turn_after_going_down():
+    """Carioca (a new-user trial): cards are added to melds "in later turns", never in the
+    turn of going down. In seeded games no lay-off comes in the turn a player went down,
+    and some come later; without the rule some come in that very turn."""
+    def lay_offs(v):
+        same = later = 0
+        for seed in range(2):
+            g = rulespec.new_game(v, seed=seed)
+            bots = [rulespec.agents.make_agent("greedy", seed=s) for s in range(g.n)]
+            down_at, turn_no, last = {}, 0, None
+            while not g.is_over() and len(g.history) < 1500:
+                if g.is_chance():
+                    g.apply_chance()
+                    continue
+                p = g.current_player()
+                if (len(g.results), g.turn) != last:  # a new turn (or a new hand)
+                    turn_no, last = turn_no + 1, (len(g.results), g.turn)
+                    down_at = {q: t for q, t in down_at.items() if t[0] == len(g.results)}
+                a = g.apply(bots[p].choose(g, p))
+                if a.kind == A.LAY_OFF and g.phase is Phase.PLAY and p in down_at:
+                    same += down_at[p][1] == turn_no
+                    later += down_at[p][1] != turn_no
+                if g.opened[p] and p not in down_at:
+                    down_at[p] = (len(g.results), turn_no)
+        return same, later
+
+    later_only = house("continental", "lay off: only from the turn after going down")
+    assert later_only.ruleset.turn.layoff.requires == "earlier opening"
+    same, later = lay_offs(later_only)
+    assert same == 0 and later > 0
+    assert lay_offs(rulespec.load(VARIANTS / "continental.rules"))[0] > 0
+    assert "and not in the turn in which you did" in render_page(later_only)

@@ -182,7 +182,7 @@ SYNTAX = [
     Case("clause cut short after or", edit("from the stock or the discard pile", "from the stock or"),
          "E103", 12, 27, ""),
     Case("topic with nothing after it", BASE + "knock:\n", "E103", 17, 7, "",
-         "expected `at`, `before`, `defender`, `gin`, `melds`, `no`, `only`, `with`"),
+         "expected `at`, `before`, `counts`, `defender`, `every`, `gin`, `melds`, `no` …"),
     Case("file ends in the middle of a clause", BASE + "knock:   with deadwood under", "E102", 17, 29, "",
          "expected a number"),
     Case("file ends right after a topic", BASE + "knock:", "E102", 17, 7, ""),
@@ -482,7 +482,7 @@ SEMANTIC = [
                                                      "first drop 40 points; middle drop 20 points", INDIAN),
          "W344", 12, 10, "first drop"),
     Case("every card counted after a knock", edit("count unmatched cards", "count all cards", GIN),
-         "W345", 21, 10, "count all cards", "remove it; a knock that counts every card in hand cannot be said yet"),
+         "W345", 21, 10, "count all cards", "remove it; for a knock that counts every card in hand write `knock: every card in hand counts`"),
     # degenerate games (game_checks.py)
     Case("one player", edit("players: 2", "players: 1", GIN), "E315", 2, 10, "1", "write `players: 2` or more"),
     Case("winner collects but the lowest total wins", edit("to 100 points; highest wins", "to 100 points; lowest wins"),

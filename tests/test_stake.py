@@ -178,9 +178,9 @@ def test_a_failed_knocks_stakes_need_a_stake():
 
 def test_a_drop_that_counts_every_card_lays_out_no_melds():
     """Tonk (pagat.com): at a drop "all the players expose their cards and add up the
-    values": a meld still held in hand counts. Under `count all cards` with melds on the
-    table a knock counts every card and nobody lays melds out of it."""
-    v = house("basic", *DROP, "scoring: count all cards")
+    values": a meld still held in hand counts. Under `knock: every card in hand counts` a
+    knock counts every card and nobody lays melds out of it."""
+    v = house("basic", *DROP, "knock: every card in hand counts")
     assert v.ruleset.knock_counts_all
     deck = stacked_deck(v, 3, hands=["AS 2S 3S 4H 5C 6D KH", "KS KD QS QH JC JD 9C",
                                      "8S 8H 7S 7H 6C 9D 5D"], upcard="QD")
@@ -192,7 +192,7 @@ def test_a_drop_that_counts_every_card_lays_out_no_melds():
     (r,) = g.results
     assert r.penalties == (31, 69, 50) and r.winner == 0 and r.scores == (2, -1, -1)
     assert not check_invariants(g)
-    unmatched = house("basic", *DROP, "scoring: count unmatched cards")
+    unmatched = house("basic", *DROP)
     g = new_game(unmatched, players=3, deck=stacked_deck(
         unmatched, 3, hands=["AS 2S 3S 4H 5C 6D KH", "KS KD QS QH JC JD 9C",
                              "8S 8H 7S 7H 6C 9D 5D"], upcard="QD")).deal_on()

@@ -340,6 +340,7 @@ class Game(Dealing, Drawing, Pushing, Claims, Playing, Melding, Opening, LayingO
         self.turn = self.player = seat
         self.stock_only = stock_only
         self._played_at_start = self.played[seat]
+        self._opened_at_start = self.opened[seat]
         self._mark_turn_start(seat)
         if self._first_turn and seat == self.starter or self.ruleset.turn.play_or_draw:
             self._first_turn = False

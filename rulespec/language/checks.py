@@ -420,12 +420,13 @@ def count_under_knocks(r: Ruleset, doc: dict):
     (found by a trial: Tonk counts all)."""
     s = r.scoring
     if (s.method == "knock" and s.count == "all" and said(doc, "scoring.count")
-            and not r.melds.on_table):
+            and not r.melds.on_table and not r.knock_counts_all):
         used = ("counts only when the stock runs out" if r.stock.outcome == "differences"
                 else "changes nothing")
         yield Problem("scoring.count", "a knock counts the deadwood (the cards outside melds), "
                       f"so `count all cards` {used}",
-                      "remove it; a knock that counts every card in hand cannot be said yet")
+                      "remove it; for a knock that counts every card in hand write "
+                      "`knock: every card in hand counts`")
 
 
 # ------------------------------------------------------------------ running

@@ -54,6 +54,7 @@ PHRASES: dict[str, tuple[tuple[str, object], ...]] = {
     "lay_off_team": (("turn.layoff.onto", "team"),),
     "lay_off_after_meld": (("turn.layoff.requires", "own meld"),),
     "lay_off_after_opening": (("turn.layoff.requires", "opening"),),
+    "lay_off_turn_after_opening": (("turn.layoff.requires", "earlier opening"),),
     "lay_off_never": (("turn.layoff", None),),
     "discard_not_taken": (("turn.discard_taken", False),),
     "discard_may_be_taken": (("turn.discard_taken", True),),
@@ -140,4 +141,5 @@ PHRASES: dict[str, tuple[tuple[str, object], ...]] = {
     "show_last_turns": (("show.last_turns", True),),
     "claim_before_opening": (("turn.claims.before_opening", True),),
     "draw_discard_before_opening": (("turn.discard_until_opening", True),),
+    "knock_counts_all": (("knock.counts_all", True),),
 }

@@ -188,7 +188,8 @@ def _turn(ir):
     else:
         onto = {"any": "onto any meld", "own": "onto own melds", "team": "onto own and partner's melds"}[lo["onto"]]
         req = {"nothing": "", "own meld": "only after a meld of your own",
-               "opening": "only after opening"}[lo["requires"]]
+               "opening": "only after opening",
+               "earlier opening": "only from the turn after opening"}[lo["requires"]]
         yield "Laying off", onto + (f", {req}" if req else "")
     n = t.get("max_discard_draws")
     yield "Hand void at this draw from the discard pile", "never" if n is None else W.ordinal(n)
@@ -251,6 +252,8 @@ def _ending(ir):
     yield "A knock comes", "—" if k is None else {
         (False, True): "after drawing", (True, False): "only before drawing"}.get(
         when, "before or after drawing")
+    yield "A knock counts", "—" if k is None else _yes(k.get("counts_all", False),
+                                                      "every card in hand", "deadwood")
     g = ir["gin"]
     yield "Gin", _yes(g is not None, "played", "not played")
     yield "Big gin", "—" if g is None else _yes(g["big_gin"], "played", "not played")

@@ -134,10 +134,8 @@ class Ruleset:
 
     @property
     def knock_counts_all(self) -> bool:
-        """Does a knock count every card in hand, none laid out in melds? Under ``count all
-        cards`` where melds go on the table as they are made (Tonk's drop); where melds stay
-        in hand, a knock counts deadwood whatever the count rule (W345)."""
-        return self.knock is not None and self.scoring.count == "all" and self.melds.on_table
+        """Does a knock count every card in hand, none laid out in melds (Tonk's drop)?"""
+        return self.knock is not None and self.knock.counts_all
 
     @property
     def hands_never_grow(self) -> bool:

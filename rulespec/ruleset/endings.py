@@ -32,6 +32,7 @@ class Knock:
     lay_out_max: int | None = None  # most cards per meld laid out after a knock (OpenSpiel: 5)
     before_draw: bool = False  # a player may also knock at the start of a turn, before drawing
     after_draw: bool = True  # a player may knock after drawing, with a card face down (Tonk: no)
+    counts_all: bool = False  # a knock counts every card in hand, no melds laid out (Tonk)
 
 
 @dataclass(frozen=True)

@@ -82,7 +82,7 @@ class Claims:
 @dataclass(frozen=True)
 class LayOff:
     onto: str = "any"  # "any" | "own" | "team": whose melds cards may go onto
-    requires: str = "nothing"  # "nothing" | "own meld" | "opening"
+    requires: str = "nothing"  # "nothing" | "own meld" | "opening" | "earlier opening"
 
 
 @dataclass(frozen=True)

@@ -25,6 +25,8 @@ class LayingOff:
             return False
         if lo.requires == "opening" and not self.opened[p]:
             return False
+        if lo.requires == "earlier opening" and not self._opened_at_start:
+            return False  # not in the turn of going down (Carioca)
         if lo.requires == "own meld" and not self.melded[p]:
             return False
         return True
@@ -137,6 +139,8 @@ class LayingOff:
             return "the rules do not allow laying off"
         if lo.requires == "opening" and not self.opened[p]:
             return "you may lay off only after going down (opening)"
+        if lo.requires == "earlier opening" and not self._opened_at_start:
+            return "you may lay off only from the turn after the one in which you went down"
         if lo.requires == "own meld" and not self.melded[p]:
             return "you may lay off only after laying down a meld of your own"
         if lo.onto == "own" and m.owner != p:

@@ -33,7 +33,7 @@ class Knocking(Base):
             before_draw=k.get("before_draw"), after_draw=k.get("after_draw", True),
             by_upcard=by_upcard, lays_off=lays_off,
             run_ends=k.get("run_end_layoffs") if lays_off else None, lay_out=k.get("lay_out_max"),
-            all_cards=self.rs.melds.on_table and self.ir["scoring"]["count"] == "all")
+            all_cards=k["counts_all"])
 
     def gin_md(self, g) -> Iterator:
         if g is None:
