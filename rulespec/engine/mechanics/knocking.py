@@ -56,7 +56,7 @@ class Knocking:
     def _deadwood_after_discard(self, hand) -> int:
         """The least a hand counts at a knock once one card is discarded."""
         if self.ruleset.knock_counts_all:
-            return sum(self.rules.value[c] for c in hand) - max(self.rules.value[c] for c in hand)
+            return self._deadwood(hand) - max(self.rules.value[c] for c in hand)
         return after_discard_value(self.rules, list(hand))
 
     def _big_gin_ok(self, hand) -> bool:

@@ -12,6 +12,12 @@ class Base:
     """The helpers of the section mixins; :class:`~rulespec.rulebook.render.Rulebook`
     sets ``variant``, ``ir`` (the recording view), ``vocab`` and ``ex``."""
 
+    def hand_sizes(self) -> set:
+        """Every number of cards dealt to a hand, over the player counts and rounds (None
+        where a count has no size)."""
+        return {self.variant.deal_size(n, k) for n in self.player_counts()
+                for k in range(1, (self.rounds() or 1) + 1)}
+
     def many_players(self) -> bool:
         """May more than two play? Then the page speaks of the other players, not the opponent."""
         return max(self.player_counts()) > 2

@@ -17,8 +17,7 @@ class Shows(Base):
     def show_md(self, s) -> Iterator:
         if s is None:
             return
-        sizes = {self.variant.deal_size(n, k) for n in self.player_counts()
-                 for k in range(1, (self.rounds() or 1) + 1)}
+        sizes = self.hand_sizes()
         n = sizes.pop() if len(sizes) == 1 else 0  # 0: the hand's size changes, say "all"
         seq, pure = s["sequences"], s["pure"]
         need = [f"at least {W.plural(seq, self.vocab.run)}"] if seq else []

@@ -85,8 +85,7 @@ class Worked(Base):
         if rs.deck.jokers and rs.wilds.jokers:
             hands[1] += " JK"
         wild = C.parse_card(EXAMPLE_CUT) if rs.wilds.cut else None
-        most = max((v.deal_size(n, k) or 0) for n in self.player_counts()
-                   for k in range(1, (self.rounds() or 1) + 1)) or 7
+        most = max((s or 0) for s in self.hand_sizes()) or 7
         shown = []  # hands no bigger than a hand dealt (Tonk deals five)
         for codes in fit_to_pack(rs.deck.ranks, [C.parse_cards(h)[:most] for h in hands]):
             left = None
