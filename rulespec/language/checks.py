@@ -345,12 +345,14 @@ def knock_threshold(r: Ruleset, doc: dict):
 @check("E342")
 def scoring_matches_ending(r: Ruleset, doc: dict):
     s = r.scoring
+    gin_hint = "add `knock:` rules, or `knock: gin only` where only gin ends a hand"
     if s.method == "knock" and r.knock is None:
-        yield Problem("scoring.method", "knocks are scored, but no one can knock", "add `knock:` rules")
+        yield Problem("scoring.method", "knocks are scored, but no one can knock", gin_hint)
     if r.knock is not None and s.method != "knock":
         yield Problem("knock.max_deadwood", "players can knock, but knocks are not scored", "add `scoring: knock = deadwood difference`")
     if s.knock is not None and r.knock is None:
-        yield Problem("scoring.knock", "knock bonuses are given, but no one can knock", "add `knock:` rules")
+        yield Problem("scoring.knock", "knock or gin bonuses are given, but no one can knock, and "
+                      "gin is a knock with no deadwood", gin_hint)
     if r.gin is not None and r.gin.big_gin and r.knock is not None and not r.knock.after_draw:
         yield Problem("gin.big_gin", "big gin is a knock after drawing, but knocks come only "
                       "before drawing", "remove `big gin`, or write `knock: before or after drawing`")

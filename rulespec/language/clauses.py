@@ -95,6 +95,7 @@ PHRASES: dict[str, tuple[tuple[str, object], ...]] = {
     "term_going_down": (("terms.opening", "going down"),),
     # #15 knocking and settlement between players
     "knock_any_count": (("knock.max_deadwood", "any"),),
+    "knock_gin_only": (("knock.max_deadwood", 0),),
     "knock_before_draw": (("knock.before_draw", True), ("knock.after_draw", True)),
     "knock_after_draw": (("knock.before_draw", False), ("knock.after_draw", True)),
     "knock_only_before_draw": (("knock.before_draw", True), ("knock.after_draw", False)),

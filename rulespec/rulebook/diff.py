@@ -239,6 +239,8 @@ def _ending(ir):
         "one more turn each", "no more turns")
     k = ir["knock"]
     yield "Most deadwood for a knock", "no knocking" if k is None else (
+        "gin only" if k["max_deadwood"] == 0 and ir["gin"] is not None
+        and not k.get("by_upcard") else
         "the upcard's value" if k["max_deadwood"] == "upcard" else
         "any count" if k["max_deadwood"] == "any" else W.points(k["max_deadwood"]))
     yield "Most deadwood for a knock, by upcard", "—" if k is None else _by_upcard(

@@ -138,6 +138,14 @@ class Ruleset:
         return self.knock is not None and self.knock.counts_all
 
     @property
+    def gin_only(self) -> bool:
+        """Is going gin the only knock (``knock: gin only``, Straight Gin)? A knock limit of
+        no deadwood, whatever the upcard, in a game with gin."""
+        k = self.knock
+        return (k is not None and self.gin is not None and k.max_deadwood == 0
+                and not k.by_upcard)
+
+    @property
     def hands_never_grow(self) -> bool:
         """Does every turn take one card in and put one out? Not with pushing, out-of-turn
         claims or a turn that draws without discarding."""

@@ -219,6 +219,8 @@ class Knocking:
         rest = list(self.hands[self.player])
         rest.remove(parsed.cards[0])
         after = f"after discarding {names(parsed.cards)} your deadwood is {self._deadwood(rest)}"
+        if rs.gin_only:
+            return f"only gin ends a hand: you may knock only with no deadwood; {after}"
         if self.knock_max == rs.knock.max_deadwood:
             return f"you may knock only with deadwood of {self.knock_max} or less; {after}"
         if self.knock_max == 0:

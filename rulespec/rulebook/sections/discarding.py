@@ -25,7 +25,7 @@ class Discarding(Base):
             taken, deep = ("free" if t["discard_taken"] else "kept"), False
         steps = [prose.say("discarding", "discard", taken=taken, deep=deep,
                            knock=rs.knock is not None and rs.knock.after_draw,
-                           gin=rs.gin is not None,
+                           gin=rs.gin is not None, only_gin=rs.gin_only,
                            show=rs.show is not None)]
         draws, backs = t.get("max_discard_draws"), t.get("void_after_throw_backs")
         if draws is not None:

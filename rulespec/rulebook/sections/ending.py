@@ -25,7 +25,8 @@ class Ending(Base):
         if g["bonus"] is not None:
             end += " " + self.bonus_text(g["bonus"])
         yield "end", 0, end
-        aim = ("knock" if rs.knock is not None else "show" if rs.show is not None
+        aim = ("gin" if rs.gin_only else "knock" if rs.knock is not None
+               else "show" if rs.show is not None
                else "table" if rs.turn.play_or_draw
                else "owner" if rs.scoring.method == "owner"
                else "contracts" if rs.opening.contracts else "out")

@@ -27,7 +27,12 @@ class Knocking(Base):
                      f"{W.points(m)} or less")
         by_upcard = [prose.say("knocking", "by_upcard", kind=W.upcard_kind(r), value=r["value"])
                      for r in k.get("by_upcard") or ()]
-        lays_off = k["defender_lays_off"]
+        lays_off = k["defender_lays_off"]  # none onto gin: read, and moot under gin only
+        if self.rs.gin_only:  # no knock but gin: the gin paragraph says how
+            yield "ending", 1, prose.say("knocking", "gin_only", before_draw=k["before_draw"],
+                                         after_draw=k["after_draw"], lay_out=k["lay_out_max"],
+                                         by_upcard=by_upcard)
+            return
         yield "ending", 1, prose.say(
             "knocking", "knock", limit=limit, many=self.many_players(),
             before_draw=k.get("before_draw"), after_draw=k.get("after_draw", True),
@@ -43,4 +48,4 @@ class Knocking(Base):
         say_lay_off = self.rs.knock is None or self.rs.knock.defender_lays_off
         yield "ending", 2, prose.say("knocking", "gin", say_lay_off=say_lay_off,
                                      big_gin=g["big_gin"], cards=W.number(n + 1),
-                                     many=self.many_players())
+                                     many=self.many_players(), only=self.rs.gin_only)

@@ -75,7 +75,8 @@ class Scoring(Base):
         count = None if method == "knock" else s["count"]  # a knock counts deadwood
         return prose.say("scoring", "who_scores", method=method, counted=COUNTED.get(count, ""),
                          partners=rs.partnerships is not None, show=rs.show is not None,
-                         knock=rs.knock is not None, after=self.after_laying_off(),
+                         knock=rs.knock is not None and not rs.gin_only,
+                         after=self.after_laying_off(),
                          many=self.many_players()) + self.out_in_knocks(s)
 
     def out_in_knocks(self, s) -> str:
@@ -90,11 +91,13 @@ class Scoring(Base):
         """The undercut, gin and big gin paragraphs of a knock settled by the knocker, each
         a maker of its own paragraph."""
         many = self.many_players()  # a knock is settled with each other player
-        makers = [lambda: prose.say("scoring", "undercut", ties=knock["ties"],
-                                    bonus=knock["undercut"], many=many)]
+        makers = [] if self.rs.gin_only else [  # gin cannot be undercut
+            lambda: prose.say("scoring", "undercut", ties=knock["ties"], bonus=knock["undercut"],
+                              many=many)]
         if self.rs.gin is None:  # a knock with no deadwood is an ordinary knock
             return makers
-        makers.append(lambda: prose.say("scoring", "gin", bonus=knock["gin"], many=many))
+        makers.append(lambda: prose.say("scoring", "gin", bonus=knock["gin"], many=many,
+                                              only=self.rs.gin_only))
         if self.rs.gin.big_gin:
             makers.append(lambda: prose.say("scoring", "big_gin", bonus=knock["big_gin"],
                                             many=many))
