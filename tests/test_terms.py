@@ -176,3 +176,29 @@ def test_a_house_page_says_its_words_in_the_lead_and_keeps_the_parents_name(tmp_
     assert "rapping is called “rap” instead of “knock”" in lead, lead
     assert "“rummy” instead of “gin”" in lead, lead
     assert "knocking is called “rap”" in out["gin"]  # the parent's list, in its own words
+
+
+@pytest.mark.parametrize("base", ["basic", "continental", "rummy500", "indian-points"])
+def test_any_word_for_a_kind_of_meld_is_said_everywhere(base):
+    """Loba's piernas and escaleras: no "set" or "run" is left on the page as a noun, and
+    "an" comes before the word that starts with a vowel."""
+    text = (VARIANTS / f"{base}.rules").read_text(encoding="utf-8")
+    text = re.sub(r"^terms:.*\n(?:[ \t]+.*\n)*", "", text, flags=re.MULTILINE)
+    words = prose(page_of(text + 'terms: sets are called "piernas"; run is called "escalera"\n'))
+    assert "pierna" in words and "escalera" in words
+    nouns = re.findall(r".{30}\b(?:sets?|runs?)\b(?! out| on).{10}", words, re.IGNORECASE)
+    assert not nouns
+    assert not re.search(r"\ba escalera", words, re.IGNORECASE)
+    assert "piernass" not in words
+
+
+@pytest.mark.parametrize("terms, message", [
+    ('sets are called "pierna"', "`sets` are called by a word in the plural, and `pierna` "
+                                 "does not end in s"),
+    ('runs are called "two words"', "a run is called by one word in small letters"),
+])
+def test_a_meld_word_that_cannot_be_said_is_refused(terms, message):
+    with pytest.raises(rulespec.SpecError) as err:
+        rulespec.compile_text(basic_with(terms), name="x.rules")
+    assert message in str(err.value)
+    assert "E371" in str(err.value)

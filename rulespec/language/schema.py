@@ -83,7 +83,8 @@ def _schema_json() -> dict:
 
 def term_words(kind: str) -> list[str]:
     """The words a variant may call a ``set``, ``run`` or ``opening`` (``terms:``)."""
-    return _schema_json()["properties"]["terms"]["properties"][kind]["enum"]
+    node = _schema_json()["properties"]["terms"]["properties"][kind]
+    return node["anyOf"][0]["enum"] if "anyOf" in node else node["enum"]
 
 
 def either(choices) -> str:

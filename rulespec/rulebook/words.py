@@ -229,6 +229,7 @@ class Vocabulary(Terms):
         nouns = self.nouns()
         if self.unit != "hand":
             text = self.units(text)
+        text = self.articles(text)
         if not nouns:
             return text
         alternatives = "|".join(w.replace(" ", r"[\s-]+") for w in nouns)
@@ -243,6 +244,15 @@ class Vocabulary(Terms):
                           pattern.sub(word, part) if pattern else part)
 
         return in_prose(text, prose)
+
+    def articles(self, text: str) -> str:
+        """"an" before the variant's own word for a meld that starts with a vowel ("an
+        escalera"): the prose writes "a {{ run }}" for the rulebook's words."""
+        words = [w for w in (self.set, self.run) if w[:1] in "aeiou"]
+        if not words:
+            return text
+        pattern = r"\b([Aa]) (\**(?:" + "|".join(map(re.escape, words)) + r")\b)"
+        return re.sub(pattern, lambda m: m.group(1) + "n " + m.group(2), text)
 
     @property
     def sets(self) -> str:

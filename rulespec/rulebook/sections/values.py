@@ -16,7 +16,8 @@ class Values(Base):
     def values_md(self, values) -> Iterator:
         rows = self.value_rows(values) + self.wild_value_rows(values, joker_default=0)
         low = values["ace_low_run"]
-        on_table = "" if low is None else "\n\n" + prose.say("values", "ace_low_run", low=low)
+        on_table = "" if low is None else "\n\n" + prose.say("values", "ace_low_run", low=low,
+                                                                    run=self.vocab.run)
         yield "scoring", 0, (prose.say("values", "head") + "\n\n" +
                              self.table(["Card", "Value"], [list(r) for r in rows]) + on_table)
 

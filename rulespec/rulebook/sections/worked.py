@@ -35,7 +35,8 @@ class Worked(Base):
         total = sum(worth) + lay - left
         return prose.say("worked", "owner", meld1=W.cards(melds[0]), worth1=worth[0],
                          meld2=W.cards(melds[1]), worth2=worth[1], ace=ace, laid=W.cards(laid),
-                         lay=lay, hand=W.cards(hand), left=left, total=total)
+                         lay=lay, hand=W.cards(hand), left=left, total=total,
+                         run=self.vocab.run)
 
     def knock_example(self) -> str:
         """A knock between two hands of the size dealt (ten cards, or the first cards of
