@@ -527,6 +527,9 @@ SEMANTIC = [
     Case("a turn that plays or draws, drawing from the discard pile",
          edit("or the discard pile\n", "or the discard pile; only instead of playing\n"),
          "E376", 12, 46, "only instead of playing"),
+    Case("a rule for the final discard in a turn with no discard",
+         edit("or the discard pile\n", "\n", edit("from the stock", "from the stock; only instead of playing")),
+         "W376", 13, 12, "with or without final discard", "remove it (going out is allowed unless `going out: not allowed`)"),
     Case("rearranging with a discard", BASE + "melding: table may be rearranged\n",
          "E377", 17, 10, "table may be rearranged"),
     # issue #15: deep takes from the discard pile, scoring by owner (500 Rum)

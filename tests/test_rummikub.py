@@ -21,6 +21,7 @@ from rulespec import cards as C
 from rulespec.engine.deal import stacked_deck
 from rulespec.engine.errors import IllegalMove
 from rulespec.engine.state import new_game
+from rulespec.rulebook import render_page
 
 from conftest import VARIANTS
 
@@ -116,7 +117,7 @@ def test_rearranging_a_group_of_four_into_a_run(rk):
 
 @pytest.mark.parametrize(("old", "new", "code"), [
     ("aces:    low", "aces: high", "E375"),
-    ("going out: only without discard", "going out: only with final discard", "E376"),
+    ("stock:   hand ends;", "going out: only with final discard\nstock:   hand ends;", "E376"),
     ("draw:    from the stock;", "draw: from the stock or the discard pile;", "E376"),
     ("draw:    from the stock;", "draw: card drawn must be melded or discarded; from the stock;",
      "E376"),
@@ -127,6 +128,15 @@ def test_nonsense_combinations_are_diagnosed(old, new, code):
     with pytest.raises(rulespec.SpecError) as e:
         rulespec.compile_text(text.replace(old, new), name="x.rules")
     assert code in {d.code for d in e.value.diagnostics}
+
+
+def test_a_final_discard_rule_is_warned_of_and_the_page_says_how_to_go_out():
+    text = RUMMIKUB.read_text().replace("stock:   hand ends;",
+                                        "going out: only without discard\nstock:   hand ends;")
+    v = rulespec.compile_text(text, name="x.rules")
+    assert [w.code for w in v.warnings] == ["W376"]
+    assert ("You go out by playing your last tile to the table; there is no discard."
+            in render_page(v))
 
 
 def test_rearranging_needs_a_turn_without_a_discard():

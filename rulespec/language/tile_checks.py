@@ -4,7 +4,7 @@ items 7-9): combinations that parse but cannot be played as written."""
 from __future__ import annotations
 
 from ..ruleset import Ruleset
-from .problems import Checks, Problem
+from .problems import Checks, Problem, said
 
 check = Checks()
 
@@ -39,6 +39,19 @@ def no_discard_turn_fits(r: Ruleset, doc: dict):
         yield Problem("turn.play_or_draw", f"a turn either plays or draws one card from the "
                       f"stock (no discard), but {why}",
                       "remove `draw: only instead of playing`, or the rule it clashes with")
+
+
+@check("W376")
+def no_discard_to_go_out_with(r: Ruleset, doc: dict):
+    """A turn that plays or draws has no discard, so a player goes out by playing the last
+    card: `only without discard` or `with or without final discard` says nothing (found by
+    a trial: Machiavelli's page said a last card could be discarded)."""
+    g = r.going_out
+    if (r.turn.play_or_draw and g is not None and g.final_discard != "required"
+            and said(doc, "going_out.final_discard")):
+        yield Problem("going_out.final_discard", "a turn plays or draws and has no discard, so "
+                      "a player goes out by playing the last card, and this rule changes nothing",
+                      "remove it (going out is allowed unless `going out: not allowed`)")
 
 
 @check("E377")

@@ -88,6 +88,8 @@ APPLIES_WHEN: dict[str, tuple[Callable[[Ruleset], bool], str]] = {
     "turn.layoff": (_melds_on_table, _IN_HAND),
     "knock.run_end_layoffs": (lambda rs: rs.knock.defender_lays_off and not rs.gin_only,
                               "it limits the defender's lay-offs, and there are none"),
+    "going_out.final_discard": (lambda rs: not rs.turn.play_or_draw,
+                                "a turn that plays or draws has no discard (E376)"),
     "knock.counts_all": (lambda rs: not rs.gin_only,
                          "gin, the only knock, has no cards to count"),
     "scoring.knock.big_gin": (lambda rs: rs.gin is not None and rs.gin.big_gin

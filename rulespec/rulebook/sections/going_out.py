@@ -13,5 +13,7 @@ class GoingOut(Base):
     def going_out_md(self, g) -> Iterator:
         if g is None:
             return
-        yield "ending", 0, prose.say("going_out", "going_out", final=g["final_discard"],
+        # a turn that plays or draws has no discard: the last card goes to the table (W376)
+        final = None if self.rs.turn.play_or_draw else g["final_discard"]
+        yield "ending", 0, prose.say("going_out", "going_out", final=final,
                                      last=g["last_turns"])

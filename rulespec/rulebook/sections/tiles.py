@@ -47,5 +47,7 @@ class Tiles(Base):
         """Taking the melds on the table apart and laying them again, one card at a time."""
         if r is None:
             return []
+        card = "R7" if self.rs.deck.tiles else "7H"  # a move names a card as it is typed
         return [prose.say("tiles", "rearrange", own=r["melds"] == "own",
-                          after_opening=r["after_opening"], moves=r["max_moves"])]
+                          after_opening=r["after_opening"], moves=r["max_moves"], card=card,
+                          wilds=self.rs.wilds.any)]
