@@ -18,12 +18,13 @@ _LAZY = {
     "CHANCE": "engine", "TERMINAL": "engine", "Action": "engine", "Game": "engine",
     "IllegalMove": "engine", "new_game": "engine",
     "Arrangement": "melds", "Meld": "melds", "Verdict": "melds",
+    "render_page": "rulebook",
 }
 
 __all__ = [
     "CHANCE", "TERMINAL", "Action", "Game", "IllegalMove", "new_game",
     "Arrangement", "Diagnostic", "Meld", "RulespecError", "SpecError", "Variant", "Verdict",
-    "compile_text", "load", "parse_cards",
+    "compile_text", "load", "parse_cards", "render_page",
 ]
 __version__ = "0.1.0"
 

@@ -59,7 +59,13 @@ def cmd_compile(args) -> int:
         print_diagnostic(d)
     if not variants:
         return EXIT_RULES
-    text = ir_json(next(iter(variants.values())).ir)
+    variant = next(iter(variants.values()))
+    if args.page:
+        from .rulebook import render_page
+
+        text = render_page(variant)
+    else:
+        text = ir_json(variant.ir)
     if args.output:
         try:
             Path(args.output).write_text(text, encoding="utf-8")
@@ -102,10 +108,13 @@ def parser() -> argparse.ArgumentParser:
                    help="how to write the diagnostics: text for people (default), json, github or "
                         "sarif for programs")
     c.set_defaults(run=cmd_check)
-    c = sub.add_parser("compile", help="print a variant's resolved IR as JSON")
+    c = sub.add_parser("compile", help="print a variant's resolved IR as JSON, or its "
+                                       "rulebook page")
     c.add_argument("file", type=existing(), help="the variant file")
+    c.add_argument("--page", action="store_true",
+                   help="print the variant's rulebook page (Markdown) instead of the JSON")
     c.add_argument("-o", "--output", type=writable(),
-                   help="write the JSON here instead of standard output")
+                   help="write the JSON (or the page) here instead of standard output")
     c.set_defaults(run=cmd_compile)
     c = sub.add_parser("build", help="compile every variant into generated/ (IR and rulebook "
                                      "pages) and build the site")

@@ -16,6 +16,7 @@ FLAGS = doctest.NORMALIZE_WHITESPACE
 @pytest.mark.parametrize("section,flags,at_least", [
     ("Melds", FLAGS, 10),
     ("Engine", FLAGS | doctest.ELLIPSIS, 15),
+    ("Rulebook pages", FLAGS, 2),
 ])
 def test_the_examples_in_the_api_docs_give_the_answers_printed_there(section, flags, at_least):
     text = (ROOT / "docs" / "api.md").read_text(encoding="utf-8")

@@ -326,6 +326,16 @@ def test_compile_writes_where_it_is_told(tmp_path):
     assert '"name"' in (tmp_path / "gin.json").read_text(encoding="utf-8")
 
 
+def test_compile_page_prints_the_rulebook_page_of_one_file(tmp_path, capsys):
+    """A file's page on its own, whatever else lies in its folder (a broken neighbour)."""
+    (tmp_path / "broken.rules").write_text("variant \"x\"\nplayers: lots\n", encoding="utf-8")
+    mine = tmp_path / "mine.rules"
+    mine.write_text(Path(GIN).read_text(encoding="utf-8"), encoding="utf-8")
+    assert main(["compile", str(mine), "--page"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("# Gin Rummy\n") and "from the rule file `mine.rules`" in out
+
+
 def test_diff_prints_variant_names_as_written(tmp_path, capsys):
     """Names come from someone's file: no emoji codes, no rich markup, no escapes acted on."""
     odd = tmp_path / "odd.rules"
