@@ -126,3 +126,30 @@ def test_a_going_word_may_have_a_hyphen_and_a_bad_one_is_said_in_words():
     assert [d.code for d in found] == ["E371"]
     assert "one word in small letters" in found[0].message
     assert "does not match" not in found[0].message
+
+
+def test_a_game_of_one_deal_has_no_next_dealer():
+    """Pif Paf and Desmoche, `game: 1 deal`: "After each hand the deal passes to the left"
+    beside "The game is a single hand"."""
+    one = render_page(house("basic", "game: 1 deal; highest wins"))
+    assert "The game is a single hand" in one and "the deal passes" not in one
+    assert "the deal passes to the left" in render_page(rulespec.load(VARIANTS / "basic.rules"))
+
+
+@pytest.mark.parametrize("lines, said", [
+    ((), "by melding them, laying them off and discarding."),
+    (("lay off: not allowed",), "by melding them and discarding."),
+    (("going out: only without discard",), "by melding them and laying them off."),
+    (("melding: whole hand at once", "lay off: not allowed"),
+     "The object is to be the first to lay down your whole hand in melds at once."),
+])
+def test_the_object_names_only_the_ways_a_card_leaves_a_hand(lines, said):
+    """Desmoche (no final discard) and Pif Paf (the whole hand at once, no lay-offs): the
+    object said "by melding them, laying them off and discarding" whatever the rules."""
+    assert said in render_page(house("basic", *lines))
+
+
+def test_the_whole_hand_at_once_in_every_round_is_one_sentence():
+    page = render_page(house("basic", "melding: whole hand at once"))
+    assert "You may not meld until you can lay down your whole hand at once" in page
+    assert "as many melds as you like" not in page and "In round one" not in page

@@ -369,6 +369,9 @@ class RuleTransformer(TilesClauses, TermWords, PointClauses, RoundStatements, Sp
     def melds_all_at_once(self, node, rng):
         self.set(node, "turn.all_at_once", self.range_of(rng))
 
+    def melds_all_at_once_always(self, node):
+        self.set(node, "turn.all_at_once", {"min": 1, "max": None})
+
     def contract_round(self, node, round_no, contract):
         options = []
         for option in contract.children:

@@ -113,6 +113,10 @@ APPLIES_WHEN: dict[str, tuple[Callable[[Ruleset], bool], str]] = {
     "scoring.count": (lambda rs: rs.scoring.method != "knock" or rs.stock.outcome == "differences",
                       "a knock counts deadwood; only differences at an exhausted stock count "
                       "hands the variant's way"),
+    "seating.next_dealer": (lambda rs: rs.game.rounds != 1,
+                            "a game of a single deal has no next dealer"),
+    "deal.rotation": (lambda rs: rs.game.rounds != 1,
+                      "a game of a single deal has no next dealer"),
     "game.target": (lambda rs: rs.game.rounds != 1,
                     "a game of a single deal ends with that deal, whatever the totals"),
     "opening.exact": (lambda rs: bool(rs.opening.contracts),
@@ -208,6 +212,12 @@ def _under(path: str, key: str) -> bool:
     return path == key or path.startswith(key + ".")
 
 
+def applies(rs: Ruleset, path: str) -> bool:
+    """Does the rule at ``path`` apply under these rules (:data:`APPLIES_WHEN`)? A marker on
+    rules that do not apply has nothing on the page to mark."""
+    return all(test(rs) for key, (test, _) in APPLIES_WHEN.items() if _under(path, key))
+
+
 def unrendered(ir: dict, rs: Ruleset, seen: set[str]) -> list[str]:
     """The leaves of ``ir`` that no renderer used, unless a table excuses them: engine-only,
     or not applying here (a field applies when every entry of a node holding it does)."""
@@ -215,6 +225,6 @@ def unrendered(ir: dict, rs: Ruleset, seen: set[str]) -> list[str]:
     for path in sorted(leaf_paths(ir) - seen):
         if any(_under(path, key) for key in ENGINE_ONLY):
             continue
-        if all(test(rs) for key, (test, _) in APPLIES_WHEN.items() if _under(path, key)):
+        if applies(rs, path):
             out.append(path)
     return out

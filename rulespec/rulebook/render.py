@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from . import provenance, safe
-from .coverage import Tracked, UnrenderedNode, unrendered
+from .coverage import Tracked, UnrenderedNode, applies, unrendered
 from .examples import Examples
 from .sections import Sections
 from .words import Vocabulary
@@ -137,5 +137,7 @@ class Rulebook(Sections):
     def marks(self) -> list[tuple[str, str | None, tuple]]:
         """The file's provenance markers: kind, note (escaped) and the paths they mark."""
         raw = self.variant.ir.get("provenance", [])  # paths as written, not escaped
-        return [(m["kind"], m["note"], tuple(m["paths"] and r["paths"]))
-                for m, r in zip(self.ir.get("provenance", []), raw)]
+        marked = self.ir.get("provenance", [])  # read only for the markers that can land
+        return [(marked[i]["kind"], marked[i]["note"], tuple(marked[i]["paths"] and r["paths"]))
+                for i, r in enumerate(raw)
+                if not r["paths"] or any(applies(self.rs, p) for p in r["paths"])]

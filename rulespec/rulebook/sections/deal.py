@@ -45,7 +45,10 @@ class Deal(Base):
 
     def next_dealer_text(self, d) -> str:
         """Who deals each later hand (``seating.next_dealer``, and ``deal.rotation``): a
-        sentence of its own, so that a marker on either rule lands on its sentence."""
+        sentence of its own, so that a marker on either rule lands on its sentence. None in
+        a game of one deal, which has no next dealer."""
+        if self.rs.game.rounds == 1:
+            return ""
         way = "to the left (clockwise)" if d["rotation"] == "left" else "to the right"
         return prose.say("deal", "next_dealer", next=self.ir["seating"]["next_dealer"], way=way,
                          unit=self.vocab.unit)

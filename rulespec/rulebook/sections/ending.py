@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from .. import prose
+from .. import words as W
 from .base import Base
 
 
@@ -32,7 +33,21 @@ class Ending(Base):
                else "contracts" if rs.opening.contracts else "out")
         rivals = "the others" if self.many_players() else "the opponent"
         yield "overview", 3, prose.say("ending", "object", aim=aim, rivals=rivals,
-                                       gin=rs.gin is not None, out=rs.melds.on_table, **rules)
+                                       gin=rs.gin is not None, out=rs.melds.on_table,
+                                       ways=self.ways_out(), **rules)
+
+    def ways_out(self) -> str:
+        """How cards leave a hand, for the object of the game (wording only: the rules are
+        stated in their own sections): "whole" where every deal melds a hand at once."""
+        rs, rounds = self.rs, self.rounds() or 1
+        whole = rs.turn.all_at_once
+        if whole is not None and all(r in whole for r in range(1, rounds + 1)):
+            return "whole"
+        final = rs.going_out.final_discard if rs.going_out is not None else "required"
+        ways = ["melding them"] + (["laying them off"] if rs.turn.layoff is not None else [])
+        if final != "forbidden" and not rs.turn.play_or_draw:
+            ways.append("discarding")
+        return W.join(ways, "and")
 
     def bonus_text(self, b) -> str:
         """The bonuses added when the game ends (``game.bonus``)."""

@@ -25,5 +25,7 @@ class Melding(Base):
 
     def round_words(self, rng) -> str:
         hi = rng["max"]
+        if rng["min"] <= 1 and (hi is None or hi >= (self.rounds() or 1)):
+            return "every"
         return prose.say("melding", "rounds", lo=W.number(rng["min"]),
                          hi=None if hi is None else W.number(hi))
