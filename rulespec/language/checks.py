@@ -107,8 +107,10 @@ def every_card_has_a_value(r: Ruleset, doc: dict):
     kept = set(r.deck.ranks)  # a stripped pack's missing ranks need no value
     missing = [C.RANKS[i] for i, v in enumerate(r.values.ranks) if v is None and i in kept]
     if missing:
-        yield Problem("values", f"these cards have no value: {' '.join(missing)}",
-                      f"add them to `values:`, e.g. `{missing[0]} = 10`")
+        hint = f"add them to `values:`, e.g. `{missing[0]} = 10`"
+        if r.scoring.stake is not None:  # Pif Paf, Desmoche: the stake is all that is paid
+            hint += "; where cards carry no points, write `values: A-K = 0`"
+        yield Problem("values", f"these cards have no value: {' '.join(missing)}", hint)
     jokers = any(r.deck.jokers_for(n) for n in player_counts(r))
     if jokers and r.values.joker is None and r.values.wild is None:
         yield Problem("deck.jokers", "the deck has jokers but no value is given for them",

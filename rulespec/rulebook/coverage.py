@@ -110,9 +110,10 @@ APPLIES_WHEN: dict[str, tuple[Callable[[Ruleset], bool], str]] = {
                       or rs.stalemate_applies,
                       "the pile is reused without limit and no stalemate ends the hand: only "
                       "`score` is allowed (E376), and the page states no exhausted stock"),
-    "scoring.count": (lambda rs: rs.scoring.method != "knock" or rs.stock.outcome == "differences",
-                      "a knock counts deadwood; only differences at an exhausted stock count "
-                      "hands the variant's way"),
+    "scoring.count": (lambda rs: (rs.scoring.method != "knock" and rs.scoring.stake is None)
+                      or rs.stock.outcome == "differences",
+                      "a knock counts deadwood, and a stake is paid whatever a hand counts; only "
+                      "differences at an exhausted stock count hands the variant's way"),
     "seating.next_dealer": (lambda rs: rs.game.rounds != 1,
                             "a game of a single deal has no next dealer"),
     "deal.rotation": (lambda rs: rs.game.rounds != 1,

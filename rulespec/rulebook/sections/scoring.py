@@ -26,7 +26,8 @@ class Scoring(Base):
         knock = s["knock"]  # the node: each paragraph reads the parts it states
         lowest = knock is not None and knock["winner"] == "lowest"  # module settlement
         parts = self.parts(self.who_scores_text, s, lowest)
-        if s["method"] != "knock" and s["count"] == "show" and self.rs.show is not None:
+        if (s["method"] != "knock" and s["stake"] is None and s["count"] == "show"
+                and self.rs.show is not None):
             show = self.rs.show
             parts += self.parts(lambda: prose.say("scoring", "show_count", pure=show.pure,
                                                   runs=W.plural(show.sequences, self.vocab.run)))
@@ -62,7 +63,10 @@ class Scoring(Base):
         method, stake = s["method"], s["stake"]  # a knock won by the lowest hand states them too
         if stake is not None:  # a stake per hand, whatever the cards count (E386)
             said = prose.say("scoring", "stake", stake=stake, penalty=method == "penalty",
-                             show=rs.show is not None)
+                             show=rs.show is not None,  # wording only: the rules say them
+                             multiplied=(rs.scoring.rummy is not None
+                                         and rs.scoring.rummy.multiplier > 1)
+                             or bool(rs.scoring.by_upcard))
             k = s["knock"]
             if k is None:
                 return said

@@ -33,4 +33,7 @@ class Settlement(Base):
 
     def payments_text(self, settle) -> str:
         """Who pays whom, when the players pay each other."""
-        return prose.say("settlement", "payments", settle=settle)
+        rs = self.rs  # wording only: can two players win one hand together?
+        ties = rs.stock.outcome == "differences" or (
+            rs.scoring.knock is not None and rs.scoring.knock.winner == "lowest")
+        return prose.say("settlement", "payments", settle=settle, ties=ties)
