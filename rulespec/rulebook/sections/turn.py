@@ -14,14 +14,16 @@ from .base import Base
 class Turn(Base):
     def turn_md(self, t) -> Iterator:
         no_discard = t["play_or_draw"]
-        steps = [] if no_discard else self.parts(self.drawing_steps, t)
+        # a turn that plays or draws says the choice first, then how to play (Machiavelli)
+        steps = self.parts(self.play_or_draw_steps if no_discard else self.drawing_steps, t)
         steps += self.parts(self.claims_steps, t["claims"])
         if self.rs.melds.on_table:  # else melds stay in hand (coverage.APPLIES_WHEN)
             steps += self.parts(self.melding_steps, t)
             steps += self.parts(self.laying_off_steps, t["layoff"])
             steps += self.parts(self.replacing_steps)
             steps += self.parts(self.rearranging_steps, t["rearrange"])
-        steps += self.parts(self.play_or_draw_steps if no_discard else self.discarding_steps, t)
+        if not no_discard:
+            steps += self.parts(self.discarding_steps, t)
         side, way = (("left", "clockwise") if self.ir["seating"]["play"] == "left"
                      else ("right", "counterclockwise"))
         intro = prose.say("turn", "intro", offer=self.rs.deal.offer, side=side, way=way) + "\n\n"
