@@ -153,3 +153,17 @@ def test_the_whole_hand_at_once_in_every_round_is_one_sentence():
     page = render_page(house("basic", "melding: whole hand at once"))
     assert "You may not meld until you can lay down your whole hand at once" in page
     assert "as many melds as you like" not in page and "In round one" not in page
+
+
+def test_wild_cards_only_in_runs_as_in_loba():
+    """Loba: "jokers may be used in escaleras only, never in piernas". The trial's page
+    showed 9♣ 9♦ Joker as a set."""
+    v = house("romme", "wild: only in runs")
+    assert v.classify_meld("9C 9D JK") is None
+    assert v.classify_meld("4H 5H JK") is not None and v.classify_meld("9C 9D 9H") is not None
+    assert v.deadwood("9C 9D JK 4H 5H") == 18  # the joker goes in the run, the nines stay
+    page = render_page(v)
+    assert "Wild cards may be used only in runs: a set is made of natural cards alone." in page
+    sets = house("basic", "wild: 2s, wilds only in sets")
+    assert sets.classify_meld("4H 5H 2C") is None and sets.classify_meld("9C 9D 2C") is not None
+    assert [p.code for p in house_problems("basic", "wild: only in runs")] == ["E324"]  # no wilds

@@ -244,10 +244,18 @@ def wild_settings_consistent(r: Ruleset, doc: dict):
     if w.jokers and not any(r.deck.jokers_for(n) for n in player_counts(r)):
         yield Problem("wilds.jokers", "jokers are wild but the deck has none", "add jokers to `deck:`")
     if not any_wild:
-        for path in ("wilds.max_per_meld", "wilds.not_outnumber", "wilds.replace", "wilds.all_wild", "wilds.as_natural"):
+        for path in ("wilds.max_per_meld", "wilds.not_outnumber", "wilds.replace", "wilds.all_wild",
+                     "wilds.as_natural", "wilds.only_in"):
             if said(doc, path):
                 yield Problem(path, "this limits wild cards, but the rules have none", "say which cards are wild in `wild:`")
                 return
+    kinds = {"set": r.melds.set is not None, "run": r.melds.run is not None}
+    if w.only_in is not None and not kinds[w.only_in]:
+        yield Problem("wilds.only_in", f"wild cards may be used only in {w.only_in}s, but the "
+                      f"rules have no {w.only_in}s", "remove it, or add them to `melds:`")
+    if w.only_in == "run" and w.all_wild == "sets":
+        yield Problem("wilds.only_in", "wild cards may be used only in runs, but sets of wild "
+                      "cards alone are allowed", "remove one of the two rules")
 
 
 # ------------------------------------------------------------------ turn and opening

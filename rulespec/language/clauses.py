@@ -23,6 +23,8 @@ PHRASES: dict[str, tuple[tuple[str, object], ...]] = {
     "wild_all_any": (("wilds.all_wild", "any"),),
     "wild_all_sets": (("wilds.all_wild", "sets"),),
     "wild_all_never": (("wilds.all_wild", "never"),),
+    "wild_only_runs": (("wilds.only_in", "run"),),
+    "wild_only_sets": (("wilds.only_in", "set"),),
     "replace_runs": (("wilds.replace.melds", ["run"]),),
     "replace_sets": (("wilds.replace.melds", ["set"]),),
     "replace_any": (("wilds.replace.melds", ["run", "set"]),),

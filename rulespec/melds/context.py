@@ -81,9 +81,11 @@ class Rules:
         self.max_per_meld = w.max_per_meld
         self.not_outnumber = w.not_outnumber
         self.all_wild = w.all_wild
+        self.wilds_only_in = w.only_in  # "run" | "set" | None (Loba: jokers in runs only)
         #: whether a dual card's role (wild or itself) can change what melds are possible
         self.roles_matter = bool(self.dual) and (
             w.not_outnumber or w.max_per_meld is not None or w.all_wild != "any"
+            or w.only_in is not None
         )
 
     def _values(self, ruleset: Ruleset) -> None:
@@ -126,8 +128,11 @@ class Rules:
 
     # ---------------------------------------------------------------- wild limits
 
-    def wild_limit(self, naturals: int) -> int:
-        """Most wild cards a meld with ``naturals`` natural cards may hold (sizes aside)."""
+    def wild_limit(self, naturals: int, kind: str | None = None) -> int:
+        """Most wild cards a meld of ``kind`` (None: either) with ``naturals`` natural cards
+        may hold (sizes aside)."""
+        if kind is not None and self.wilds_only_in not in (None, kind):
+            return 0
         lim = 99
         if self.max_per_meld is not None:
             lim = min(lim, self.max_per_meld)
@@ -140,11 +145,13 @@ class Rules:
         ones (all wild: ``all_wild_ok``; sizes aside)?"""
         if naturals == 0:
             return self.all_wild_ok(kind, wilds)
-        return wilds <= self.wild_limit(naturals)
+        return wilds <= self.wild_limit(naturals, kind)
 
     def all_wild_ok(self, kind: str, size: int) -> bool:
         """May ``size`` wild cards alone make a meld of ``kind``?"""
         if self.all_wild == "never" or (self.all_wild == "sets" and kind != "set"):
+            return False
+        if self.wilds_only_in not in (None, kind):
             return False
         if self.max_per_meld is not None and size > self.max_per_meld:
             return False

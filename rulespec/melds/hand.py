@@ -50,8 +50,8 @@ def _window_masks(rules: Rules) -> tuple[list, dict]:
     return windows, by_start
 
 
-def _wild_limit(rules: Rules, naturals: int) -> int:
-    return rules.wild_limit(naturals) if naturals else 0
+def _wild_limit(rules: Rules, naturals: int, kind: str) -> int:
+    return rules.wild_limit(naturals, kind) if naturals else 0
 
 
 def hand_melds(rules: Rules, hand) -> list[tuple[tuple[int, ...], Reading]]:
@@ -182,7 +182,7 @@ def _found_sets(rules: Rules, cnt: Counter, wilds: _Wilds, found: dict, ranks) -
         for nat in choices:
             n = len(nat)
             used_duals = sum(1 for c in nat if rules.is_wild(c))
-            most = min(_wild_limit(rules, n), n_wild - used_duals)
+            most = min(_wild_limit(rules, n, "set"), n_wild - used_duals)
             if hi_size is not None:
                 most = min(most, hi_size - n)
             for k in range(max(0, rules.set_min - n), most + 1):
@@ -219,7 +219,7 @@ def _found_runs(rules: Rules, cnt: Counter, wilds: _Wilds, found: dict, suits) -
                     nat = tuple(C.make(r, suit) for r in filled if r not in left_out)
                     k = empty + drop
                     duals_used = sum(1 for c in nat if rules.is_wild(c)) if rules.dual else 0
-                    if k > _wild_limit(rules, len(nat)) or k > n_wild - duals_used:
+                    if k > _wild_limit(rules, len(nat), "run") or k > n_wild - duals_used:
                         continue
                     natural_ranks = {r for r in filled if r not in left_out}
                     places = sorted(C.make(r, suit) for r in window if r not in natural_ranks)
@@ -304,8 +304,9 @@ def cards_in_melds(melds) -> set[int]:
 def lonely_cards(r: Rules, naturals: list[int], duals: list[int], wilds: int) -> list[int]:
     """The natural cards that can be in no meld: no other card could join them (same
     rank, or same suit close enough for a run) and wild cards alone cannot."""
-    sizes = ([r.set_min] if r.has_sets else []) + ([r.run_min] if r.has_runs else [])
-    if not sizes or any(wilds >= n - 1 and r.wild_limit(1) >= n - 1 for n in sizes):
+    sizes = (([(r.set_min, "set")] if r.has_sets else [])
+             + ([(r.run_min, "run")] if r.has_runs else []))
+    if not sizes or any(wilds >= n - 1 and r.wild_limit(1, kind) >= n - 1 for n, kind in sizes):
         return []
     pool = Counter(naturals + duals)
     reach = r.run_max - 1 if r.has_runs else -1

@@ -147,7 +147,7 @@ class Search:
                 if n > hi:
                     continue
                 g = max(0, r.set_min - n)
-                cap = min(hi - n, r.wild_limit(n), self.wmax)
+                cap = min(hi - n, r.wild_limit(n, "set"), self.wmax)
                 if g > cap:
                     continue
                 vec = sum(k << (BITS * o) for o, k in ch)
@@ -167,7 +167,7 @@ class Search:
             others = [o for o in codes if o > c and C.suit_of(o) == suit]
             for members, g, low, length in self._run_members(c, rank, others):
                 n = len(members)
-                cap = min(r.run_max - n, r.wild_limit(n), self.wmax)
+                cap = min(r.run_max - n, r.wild_limit(n, "run"), self.wmax)
                 if g > cap:
                     continue
                 vec = sum(1 << (BITS * o) for o in members)

@@ -98,6 +98,8 @@ def _wilds(ir):
                                             if w["cut_joker_rank"] else "none")
     yield "A wild card standing for itself", {"never": "never", "runs": "in runs",
                                               "always": "always"}[w["as_natural"]]
+    yield "Melds a wild card may join", {None: "any meld", "run": "runs only",
+                                         "set": "sets only"}[w.get("only_in")]
     yield "Wild cards in one meld", "no limit" if w["max_per_meld"] is None else f"at most {W.number(w['max_per_meld'])}"
     yield "Wild cards outnumbering natural cards", _yes(not w["not_outnumber"], "allowed", "not allowed")
     yield "Melds of wild cards only", {"never": "not allowed", "sets": "sets only", "any": "allowed"}[w["all_wild"]]

@@ -121,6 +121,7 @@ class Wilds:
     max_per_meld: int | None = None
     not_outnumber: bool = False  # wilds may not outnumber natural cards in a meld
     all_wild: str = "never"  # "never" | "sets" | "any": melds made only of wild cards
+    only_in: str | None = None  # "run" | "set": the one kind of meld a wild card may join
     replace: Replace | None = None
 
     @property

@@ -44,6 +44,9 @@ class Wilds(Base):
             lay_off = allw in ("sets", "any") and self.rs.melds.on_table and self.rs.turn.layoff
             yield "cards", 1, prose.say("wilds", "not_outnumber", all_wild=allw,
                                         lay_off=bool(lay_off), set=v.set, run=v.run)
+        if w["only_in"] is not None:
+            yield "cards", 1, prose.say("wilds", "only_in", kind=w["only_in"], set=v.set,
+                                        run=v.run)
         if w["max_per_meld"] is not None:
             yield "cards", 1, prose.say("wilds", "at_most", most=w["max_per_meld"])
         allw = w["all_wild"]
