@@ -71,3 +71,9 @@ def test_a_knock_at_any_count_is_accepted_however_it_is_written(limit):
 def test_a_name_given_twice_is_said_in_words_not_as_a_python_list():
     d = diagnostics(GIN.replace("offered to the non-dealer, then the dealer", "offered to the dealer, then the dealer"))[0]
     assert d.code == "E201" and d.message == "the upcard offer names `dealer` twice" and d.hint == "name each one once"
+
+
+def test_an_expected_phrase_is_said_in_words_not_as_a_pattern():
+    """A trial saw ``wild\\s+cards`` in a hint: the lexer's pattern, not the words."""
+    d = diagnostics(GIN.replace("J Q K = 10", "J Q K = 10; bogus"))[0]
+    assert "`wild cards`" in d.hint and "\\s" not in d.hint

@@ -78,7 +78,8 @@ def _words_for(terminals) -> list[str]:
         if pattern.type == "str":
             out.append(pattern.value)
         elif name.startswith("_") and "|" in pattern.value:
-            out.extend(re.findall(r"[a-z][a-z']+(?:\\s\+[a-z]+)*", pattern.value))
+            out.extend(w.replace("\\s+", " ")  # `wild\s+cards` reads "wild cards"
+                       for w in re.findall(r"[a-z][a-z']+(?:\\s\+[a-z]+)*", pattern.value))
     return sorted(set(out), key=lambda w: (w.startswith("a ") or w.startswith("the "), w))
 
 
