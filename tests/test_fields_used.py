@@ -104,6 +104,12 @@ BY_HAND = {
                                                       "scoring.knock.undercut": 0,
                                                       "scoring.knock.gin": 0},
                                       {"scoring.knock.undercut_stakes": 2}),
+    # no shipped variant changes its jokers with the number of players (Progressive Rummy)
+    **{f"deck.jokers_by.*.{leaf}": (
+        "basic", {"deck.jokers_by": [{"jokers": 2, "players": {"min": 2, "max": 3}}],
+                  "values.joker": 15},
+        {f"deck.jokers_by.0.{leaf}": n})
+        for leaf, n in (("players.min", 3), ("players.max", 4), ("jokers", 3))},
     # a pile frozen by a discarded wild card needs wild cards: 500 Rum with Pagat's jokers
     "turn.take_discards.frozen_by": ("rummy500", {"deck.jokers": 2, "wilds.jokers": True,
                                                   "values.joker": 15},

@@ -167,3 +167,21 @@ def test_wild_cards_only_in_runs_as_in_loba():
     sets = house("basic", "wild: 2s, wilds only in sets")
     assert sets.classify_meld("4H 5H 2C") is None and sets.classify_meld("9C 9D 2C") is not None
     assert [p.code for p in house_problems("basic", "wild: only in runs")] == ["E324"]  # no wilds
+
+
+def test_jokers_that_change_with_the_number_of_players():
+    """Progressive Rummy: "105 cards (2 decks + 1 joker) for 3-4 players, 158 (3 decks + 2
+    jokers) for 5-8". The trial could write only a joker per pack (106 and 159)."""
+    from rulespec.engine import check_invariants, new_game
+
+    v = house("continental", "players: 3-8",
+              "deck: 2 packs for 3-4 players, 3 packs for 5-8 players, "
+              "1 joker for 3-4 players, 2 jokers for 5-8 players")
+    assert [v.ruleset.deck.size(n) for n in (3, 4, 5, 8)] == [105, 105, 158, 158]
+    for n, size in ((3, 105), (6, 158)):
+        g = new_game(v, players=n, seed=1).deal_on()
+        assert sum(len(h) for h in g.hands) + len(g.stock) + len(g.discards) == size
+        check_invariants(g)  # every card of the deck in one place
+    page = render_page(v)
+    assert "| Three | two | one | 105 |" in page and "| Five | three | two | 158 |" in page
+    assert [p.code for p in house_problems("basic", "deck: 2 jokers for 2-3 players")] == ["E320"]

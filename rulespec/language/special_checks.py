@@ -27,7 +27,7 @@ def _largest_hand(r: Ruleset, turn: bool) -> int:
 def _dearest_card(r: Ruleset) -> int:
     """The most one card can count in hand: a natural card, a joker, a wild card."""
     values = list(r.natural_values)
-    if r.deck.jokers:
+    if r.deck.has_jokers:
         values.append(r.values.joker or 0)
     if r.values.wild is not None:
         values.append(r.values.wild)

@@ -24,7 +24,7 @@ from .transform_rounds import RoundStatements
 from .transform_special import SpecialClauses
 
 # Paths whose clauses add items to one list rather than set one value.
-APPEND_PATHS = frozenset({"deck.packs", "deal.sizes", "wilds.ranks", "wilds.cards", "not_enforced",
+APPEND_PATHS = frozenset({"deck.packs", "deck.jokers_by", "deal.sizes", "wilds.ranks", "wilds.cards", "not_enforced",
                           "knock.by_upcard", "scoring.by_upcard", "special"})
 
 #: The words of a provenance marker, ``(common rule: …)``: where a rule comes from.
@@ -265,6 +265,9 @@ class RuleTransformer(TilesClauses, TermWords, PointClauses, RoundStatements, Sp
     def deck_jokers(self, node, n):
         self.set(node, "deck.jokers", n)
         self.set(node, "deck.jokers_per_pack", False)
+
+    def deck_jokers_for(self, node, n, rng):
+        self.set(node, "deck.jokers_by", {"jokers": n, "players": self.range_of(rng)})
 
     def deck_jokers_per_pack(self, node, n):
         self.set(node, "deck.jokers", n)

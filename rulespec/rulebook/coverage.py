@@ -64,8 +64,9 @@ APPLIES_WHEN: dict[str, tuple[Callable[[Ruleset], bool], str]] = {
     "table.wilds_stay": (_wild_cards, _NO_WILDS),
     "table.declare": (_wild_cards, _NO_WILDS),
     "table.separate": (_melds_on_table, _IN_HAND),
-    "values.joker": (lambda rs: rs.deck.jokers > 0, "the deck has no jokers"),
-    "deck.jokers_per_pack": (lambda rs: rs.deck.jokers > 0, "the deck has no jokers"),
+    "values.joker": (lambda rs: rs.deck.has_jokers, "the deck has no jokers"),
+    "deck.jokers_per_pack": (lambda rs: rs.deck.jokers > 0,
+                             "the deck has no fixed number of jokers to give each pack"),
     "deal.upcard_wild": (lambda rs: rs.deal.upcard and rs.wilds.any,
                          "only a turned-up card that is wild can be buried"),
     "turn.use_drawn": (lambda rs: not rs.turn.play_or_draw,
@@ -127,7 +128,7 @@ APPLIES_WHEN: dict[str, tuple[Callable[[Ruleset], bool], str]] = {
                        "they count towards a number of points (E333 refuses them without one)"),
     "opening.wild_counts_as_natural": (lambda rs: rs.opening.threshold is not None,
                                        "only an opening worth a number of points is counted"),
-    "opening.values.joker": (lambda rs: rs.deck.jokers > 0
+    "opening.values.joker": (lambda rs: rs.deck.has_jokers
                              and not rs.opening.wild_counts_as_natural,
                              "a joker in an opening counts as the card it stands for"),
     "opening.values.wild": (lambda rs: rs.wilds.any and not rs.opening.wild_counts_as_natural,

@@ -79,6 +79,9 @@ def _packs(ir):
     yield "Packs", W.join(parts, "and")
     j = d["jokers"]
     yield "Jokers", "none" if not j else (f"{W.number(j)} per pack" if d["jokers_per_pack"] else W.number(j))
+    yield "Jokers by the number of players", W.join(
+        f"{W.number(j['jokers'])} for {_span(j['players'])} players"
+        for j in d.get("jokers_by") or ()) or "none"
     yield "Played with", "tiles" if d["tiles"] else "cards"
     yield "Ranks taken out of each pack", W.join(W.rank_name(r, many=True) for r in d["without"]) or "none"
 

@@ -74,7 +74,7 @@ class Examples:
     def _a_wild(self) -> int | None:
         """One wild card to use in examples, the plainest the variant has."""
         w = self.r.wilds
-        if w.jokers and self.r.deck.jokers > 0:
+        if w.jokers and self.r.deck.has_jokers:
             return C.JOKER
         if w.ranks:
             return C.make(C.rank_index(w.ranks[0]), 3)

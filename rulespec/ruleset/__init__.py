@@ -21,16 +21,17 @@ from ..memo import attach
 from .convert import _bare, _structured, field_pattern, from_dict, leaves, to_plain
 from .endings import (ByUpcard, Drops, Exhaustion, GameBonus, GameEnd, Gin, GoingOut, Knock,
                       KnockScoring, Rummy, Scoring, Show, SpecialHand)
-from .table import (Aces, Between, CardValue, Deck, Melds, PackRule, Partnerships, Replace,
-                    RunRule, SetRule, TableRules, Values, Wilds)
+from .table import (Aces, Between, CardValue, Deck, JokerRule, Melds, PackRule, Partnerships,
+                    Replace, RunRule, SetRule, TableRules, Values, Wilds)
 from .turns import (Claims, Contract, Deal, HandSize, LayOff, Opening, Push, Rearrange,
                     Requirement, Seating, TakeDiscards, Turn)
 from .rounds import GAME_WIDE, RoundRules, sections_for
 
 __all__ = [
     "Aces", "Between", "ByUpcard", "CardValue", "Claims", "Contract", "Deal", "Deck", "Drops",
-    "Exhaustion", "GAME_WIDE", "GameBonus", "GameEnd", "Gin", "GoingOut", "HandSize", "Knock",
-    "KnockScoring", "LayOff", "Melds", "Opening", "Origin", "PackRule", "Partnerships", "Push",
+    "Exhaustion", "GAME_WIDE", "GameBonus", "GameEnd", "Gin", "GoingOut", "HandSize", "JokerRule",
+    "Knock", "KnockScoring", "LayOff", "Melds", "Opening", "Origin", "PackRule", "Partnerships",
+    "Push",
     "Rearrange", "Replace", "Requirement", "RoundRules", "Ruleset", "RunRule", "Rummy", "Scoring",
     "Seating", "SetRule", "Show", "SpecialHand", "TableRules", "TakeDiscards", "Terms", "Turn",
     "Values", "Wilds",

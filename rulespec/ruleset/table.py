@@ -41,10 +41,20 @@ class PackRule:
 
 
 @dataclass(frozen=True)
+class JokerRule:
+    """How many jokers are used with a given number of players (Progressive Rummy: one
+    with three or four, two with five to eight), in place of ``Deck.jokers``."""
+
+    jokers: int
+    players: Between
+
+
+@dataclass(frozen=True)
 class Deck:
     packs: tuple[PackRule, ...] = (PackRule(1),)
     jokers: int = 0
     jokers_per_pack: bool = False  # True: ``jokers`` for every pack in play
+    jokers_by: tuple[JokerRule, ...] = ()  # the jokers for some numbers of players
     tiles: bool = False  # tiles numbered 1-13 in four colours (the suits), written ``R7``
     without: tuple[str, ...] = ()  # ranks taken out of every pack (a stripped pack), A..K order
 
@@ -67,7 +77,15 @@ class Deck:
         return self.packs[-1].packs
 
     def jokers_for(self, players: int) -> int:
+        for rule in self.jokers_by:
+            if players in rule.players:
+                return rule.jokers
         return self.jokers * (self.packs_for(players) if self.jokers_per_pack else 1)
+
+    @property
+    def has_jokers(self) -> bool:
+        """Are there jokers with some number of players?"""
+        return self.jokers > 0 or any(r.jokers for r in self.jokers_by)
 
     def size(self, players: int) -> int:
         return self.pack_size * self.packs_for(players) + self.jokers_for(players)

@@ -13,10 +13,27 @@ from .base import Base
 
 
 class Cards(Base):
+    def deck_by_players(self, deck) -> str:
+        """Packs and jokers for each number of players, where the jokers change with it
+        (``deck: 1 joker for 3-4 players``): one row per number of players."""
+        d = self.rs.deck
+        # the table is worked out from these rules (Deck.packs_for, jokers_for): read each
+        for rule in [*deck["packs"], *deck["jokers_by"]]:
+            rng = rule["players"]
+            _ = (rule.get("packs"), rule.get("jokers"), rng and (rng["min"], rng["max"]))
+        self.tiles_words(deck)  # never tiles: a tile set has its own jokers (E316)
+        rows = [[W.capital(W.span(n, n)), W.number(d.packs_for(n)), W.number(d.jokers_for(n)),
+                 str(d.size(n))] for n in self.player_counts()]
+        return (prose.say("cards", "packs_and_jokers", without=self.stripped_words(deck))
+                + "\n\n" + self.table(["Players", "Packs", "Jokers", "Cards"], rows))
+
     def deck_md(self, deck) -> Iterator:
         packs = deck["packs"]
         jokers = deck["jokers"]
         per_pack = jokers and deck["jokers_per_pack"]
+        if deck["jokers_by"]:  # by the number of players: a table, a row per count
+            yield "overview", 2, self.deck_by_players(deck)
+            return
 
         counts = self.player_counts()
         stripped = self.stripped_words(deck)  # never with tiles (E316)

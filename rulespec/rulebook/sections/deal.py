@@ -39,7 +39,7 @@ class Deal(Base):
 
     def first_dealer_text(self, d) -> str:
         """Who deals first (``seating.first_dealer``)."""
-        order = CUT_ORDER + (f", {CUT_JOKER}" if self.rs.deck.jokers else "")
+        order = CUT_ORDER + (f", {CUT_JOKER}" if self.rs.deck.has_jokers else "")
         return prose.say("deal", "first_dealer", first=self.ir["seating"]["first_dealer"],
                          order=order)
 

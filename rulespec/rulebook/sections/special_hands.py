@@ -26,7 +26,7 @@ class SpecialHands(Base):
         factor = (h["factor"] or 1) if each is None else 1  # a fixed amount has no factor
         return prose.say("special", "hand", held=held,
                          pairs=h["pairs"] if held == "pairs" else None,
-                         jokers=bool(self.rs.deck.jokers),
+                         jokers=self.rs.deck.has_jokers,
                          least=h["least"] if held == "count" else None,
                          most=h["most"] if held == "count" else None,
                          when=h["when"], must=h["must"], each=each,

@@ -28,7 +28,7 @@ class Values(Base):
         """The rows for printed jokers (when the deck has them; ``joker_default`` when the
         table gives them no value) and for any card used as a wild card (when it says)."""
         rows = []
-        if self.rs.deck.jokers:
+        if self.rs.deck.has_jokers:
             j = values["joker"]
             rows.append(("Joker", W.points(joker_default if j is None else j)))
         if values["wild"] is not None:

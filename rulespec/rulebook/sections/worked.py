@@ -83,7 +83,7 @@ class Worked(Base):
     def penalty_example(self) -> str:
         v, rs = self.variant, self.rs
         hands = ["3S 4S 5S KH QD 9C 2H", "AS 8D 8C 10H"]
-        if rs.deck.jokers and rs.wilds.jokers:
+        if rs.deck.has_jokers and rs.wilds.jokers:
             hands[1] += " JK"
         wild = C.parse_card(EXAMPLE_CUT) if rs.wilds.cut else None
         most = max((s or 0) for s in self.hand_sizes()) or 7
