@@ -82,3 +82,36 @@ def test_the_page_says_them():
             "100 points and every player gets 25 points for each hand they won.") in page
     assert "is doubled" in page
     assert "bonuses are added" not in render_page(rulespec.load(VARIANTS / "gin.rules"))
+
+
+def _rummy500(extra: str = "game: winner collects the difference from each player\n"):
+    text = 'variant "Settled"\nextends "rummy500"\n' + extra
+    return rulespec.compile_text(text, name=str(VARIANTS / "house" / "x.rules"))
+
+
+def test_the_winner_collects_the_difference_from_each_player():
+    """Bicycle's 500 Rum: "the winner collects from each other player the difference
+    between their scores". Three players end on 520, 310 and -40: the others pay 210 and
+    560, so the winner is +770 and every total adds up to zero."""
+    game = SimpleNamespace(ruleset=_rummy500().ruleset, n=3, totals=[520, 310, -40])
+    assert scoring.game_settlement(game, (0,)) == [770 - 520, -210 - 310, -560 + 40]
+    tied = SimpleNamespace(ruleset=_rummy500().ruleset, n=3, totals=[500, 500, 300])
+    # 200 owed, shared: the winners end on +100 each, the third on -200
+    assert scoring.game_settlement(tied, (0, 1)) == [100 - 500, 100 - 500, -200 - 300]
+    plain = SimpleNamespace(ruleset=_rummy500("").ruleset, n=3, totals=[520, 310, -40])
+    assert scoring.game_settlement(plain, (0,)) == [0, 0, 0]
+
+
+def test_a_settled_game_ends_with_totals_that_add_up_to_zero():
+    v = _rummy500()
+    g = new_game(v, players=3, seed=5)
+    from rulespec.agents import make_agent
+
+    bots = [make_agent("greedy", seed=s) for s in range(3)]
+    while not g.is_over():
+        g.apply_chance() if g.is_chance() else g.apply(bots[g.player].choose(g, g.player))
+    assert sum(g.totals) == 0 and g.totals[g.winners[0]] > 0
+    assert "game settlement" in g.results[-1].details
+    check_invariants(g)  # the totals are the hands' scores plus the settlement
+    assert ("The game is then settled: each other player pays the winner the difference"
+            in render_page(v))

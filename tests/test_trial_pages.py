@@ -128,12 +128,15 @@ def test_a_going_word_may_have_a_hyphen_and_a_bad_one_is_said_in_words():
     assert "does not match" not in found[0].message
 
 
-def test_a_game_of_one_deal_has_no_next_dealer():
+def test_in_a_game_of_one_deal_the_next_dealer_deals_the_next_game():
     """Pif Paf and Desmoche, `game: 1 deal`: "After each hand the deal passes to the left"
-    beside "The game is a single hand"."""
+    beside "The game is a single hand" read as a rule that never happens; it is the next
+    game's dealer (Indian points rummy: a session of deals, each a game)."""
     one = render_page(house("basic", "game: 1 deal; highest wins"))
-    assert "The game is a single hand" in one and "the deal passes" not in one
-    assert "the deal passes to the left" in render_page(rulespec.load(VARIANTS / "basic.rules"))
+    assert ("After each hand, which is the whole game, the deal passes to the left "
+            "(clockwise) for the next game.") in one
+    assert "the deal passes to the left (clockwise)." in render_page(
+        rulespec.load(VARIANTS / "basic.rules"))
 
 
 @pytest.mark.parametrize("lines, said", [

@@ -106,6 +106,8 @@ def problems(game) -> list[str]:
     out.extend(wrong)
     if game.results and "game bonuses" in game.results[-1].details:  # added as the game ended
         sums = [s + b for s, b in zip(sums, game.results[-1].details["game bonuses"])]
+    if game.results and "game settlement" in game.results[-1].details:  # the totals paid
+        sums = [s + b for s, b in zip(sums, game.results[-1].details["game settlement"])]
     if sums != game.totals and [round(t, 6) for t in sums] != [round(t, 6) for t in game.totals]:
         out.append(f"totals {game.totals} are not the sum of the hands' scores {sums}")
     return out

@@ -349,6 +349,21 @@ def game_bonuses(game, winners) -> list:
     return add
 
 
+def game_settlement(game, winners) -> list:
+    """What ``game.settle`` changes in each seat's total when the game ends: under
+    ``difference`` each other player pays the winners the difference between a winner's
+    total and their own (shared when winners tie), so the totals become what each seat won
+    or lost and add up to zero."""
+    if game.ruleset.game.settle != "difference" or not winners:
+        return [0] * game.n
+    sign = 1 if game.ruleset.game.winner == "highest" else -1
+    best = game.totals[winners[0]]
+    owed = [sign * (best - game.totals[p]) if p not in winners else 0 for p in range(game.n)]
+    share = Fraction(sum(owed)) / len(winners)
+    net = [number(share) if p in winners else -owed[p] for p in range(game.n)]
+    return [number(n - t) for n, t in zip(net, game.totals)]
+
+
 def _best(game, seats) -> tuple[int, ...]:
     g = game.ruleset.game
     seats = list(seats)

@@ -140,6 +140,7 @@ PHRASES: dict[str, tuple[tuple[str, object], ...]] = {
     "draw_use_drawn": (("turn.use_drawn", True),),
     "draw_keep_drawn": (("turn.use_drawn", False),),
     "game_shutout_double": (("game.bonus.shutout", 2),),
+    "game_settle_difference": (("game.settle", "difference"),),
     "out_last_turns": (("going_out.last_turns", True),),
     "show_last_turns": (("show.last_turns", True),),
     "claim_before_opening": (("turn.claims.before_opening", True),),

@@ -262,17 +262,6 @@ class RuleTransformer(TilesClauses, TermWords, PointClauses, RoundStatements, Sp
             out.update(range(lo, hi + 1))
         self.set(node, "deck.without", [C.RANKS[i] for i in sorted(out)])
 
-    def deck_jokers(self, node, n):
-        self.set(node, "deck.jokers", n)
-        self.set(node, "deck.jokers_per_pack", False)
-
-    def deck_jokers_for(self, node, n, rng):
-        self.set(node, "deck.jokers_by", {"jokers": n, "players": self.range_of(rng)})
-
-    def deck_jokers_per_pack(self, node, n):
-        self.set(node, "deck.jokers", n)
-        self.set(node, "deck.jokers_per_pack", True)
-
     def value_item(self, node, prefix):
         *classes, worth = node.children
         points = _value(worth.children[0]) if worth.data == "worth_points" else None

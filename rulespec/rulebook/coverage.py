@@ -116,10 +116,6 @@ APPLIES_WHEN: dict[str, tuple[Callable[[Ruleset], bool], str]] = {
                       or rs.stock.outcome == "differences",
                       "a knock counts deadwood, and a stake is paid whatever a hand counts; only "
                       "differences at an exhausted stock count hands the variant's way"),
-    "seating.next_dealer": (lambda rs: rs.game.rounds != 1,
-                            "a game of a single deal has no next dealer"),
-    "deal.rotation": (lambda rs: rs.game.rounds != 1,
-                      "a game of a single deal has no next dealer"),
     "game.target": (lambda rs: rs.game.rounds != 1,
                     "a game of a single deal ends with that deal, whatever the totals"),
     "opening.exact": (lambda rs: bool(rs.opening.contracts),

@@ -356,6 +356,9 @@ def _game(ir):
     yield "Bonus for winning the game", W.points(b["win"])
     yield "Bonus per hand won, at the end of the game", W.points(b["per_hand"])
     yield "A shutout multiplies the winner's total by", W.number(b["shutout"])
+    yield "At the end of the game", {None: "the totals stand",
+                                     "difference": "each other player pays the winner the "
+                                                   "difference"}[g.get("settle")]
 
 
 def _players(ir):

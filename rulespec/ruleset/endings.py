@@ -151,3 +151,6 @@ class GameEnd:
     eliminate: int | None = None  # pool: a player at or over this total is out
     winner: str = "highest"  # "highest" | "lowest"
     bonus: GameBonus | None = None  # added when the game ends
+    # how the game is settled when it ends: None (the totals stand) | "difference" (each
+    # other player pays the winner the difference between their totals: 500 Rum, Bicycle)
+    settle: str | None = None

@@ -4,7 +4,7 @@ more turn), scoring the hand, and dealing on or ending the game."""
 from __future__ import annotations
 
 from ..phases import Ending, Phase
-from ..scoring import game_bonuses, game_over, number, score_hand
+from ..scoring import game_bonuses, game_over, game_settlement, number, score_hand
 
 
 class HandEnd:
@@ -61,6 +61,10 @@ class HandEnd:
             if any(bonus):
                 res.details["game bonuses"] = tuple(bonus)
                 self.totals = [number(t + b) for t, b in zip(self.totals, bonus)]
+            settled = game_settlement(self, winners)
+            if any(settled):
+                res.details["game settlement"] = tuple(settled)
+                self.totals = [number(t + s) for t, s in zip(self.totals, settled)]
             self._over = True
             self.winners = winners
             self.phase = Phase.OVER

@@ -45,13 +45,11 @@ class Deal(Base):
 
     def next_dealer_text(self, d) -> str:
         """Who deals each later hand (``seating.next_dealer``, and ``deal.rotation``): a
-        sentence of its own, so that a marker on either rule lands on its sentence. None in
-        a game of one deal, which has no next dealer."""
-        if self.rs.game.rounds == 1:
-            return ""
+        sentence of its own, so that a marker on either rule lands on its sentence. In a
+        game of one deal the next dealer deals the next game (a session of games)."""
         way = "to the left (clockwise)" if d["rotation"] == "left" else "to the right"
         return prose.say("deal", "next_dealer", next=self.ir["seating"]["next_dealer"], way=way,
-                         unit=self.vocab.unit)
+                         unit=self.vocab.unit, single=self.rs.game.rounds == 1)
 
     def grid(self, d) -> tuple[dict, list[int], list[int]]:
         """Cards dealt by (players, round), read as the engine reads them
