@@ -116,7 +116,8 @@ def test_a_change_of_stock_scoring_reads_as_a_sentence():
 def test_a_page_calls_a_deal_played_out_by_one_word(name, unit):
     """A round where rules go by round, else a hand; never "deals" for the same thing."""
     text = page(name)
-    assert re.search(f"after each {unit}(, which is the whole game,)? the deal passes", text.lower())
+    said = f"after each {unit}(, which is the whole game,)? the deal passes"
+    assert re.search(said, text.lower())
     assert not re.search(r"\b(\w+ deals(?<!dealer deals)(?<!card deals)|single deal|same deal|"
                          r"that deal|for the deal)\b", text), name
     other = {"round": "hand", "hand": "round"}[unit]
