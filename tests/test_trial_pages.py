@@ -188,3 +188,18 @@ def test_jokers_that_change_with_the_number_of_players():
     page = render_page(v)
     assert "| Three | two | one | 105 |" in page and "| Five | three | two | 158 |" in page
     assert [p.code for p in house_problems("basic", "deck: 2 jokers for 2-3 players")] == ["E320"]
+
+
+def test_melds_as_many_as_you_like_only_in_the_turn_you_open():
+    """Progressive Rummy: "You may lay down as many melds as you like" beside "Once you
+    have opened you may not start new melds"."""
+    page = render_page(rulespec.load(VARIANTS / "continental.rules"))
+    assert "You may lay down as many melds as you like in the turn you go down." in page
+
+
+def test_a_meld_read_more_than_one_way_is_not_all_wild_where_none_may_be():
+    """500 Rum with jokers: "(all wild cards, or one natural card and the rest wild)" two
+    lines after "A meld needs at least one natural card"."""
+    v = house("romme", "table: wilds must be declared", "wild: no all-wild melds")
+    page = render_page(v)
+    assert "more than one way (one natural card and the rest wild)" in page

@@ -21,7 +21,8 @@ class Melding(Base):
                           whole=None if whole is None else self.round_words(whole),
                           opening=opening, title=title, anchor=title.lower().replace(" ", "-"),
                           points=rs.opening.threshold,
-                          new_after=t["new_melds_after_opening"], done=self.vocab.open("done"))]
+                          new_after=t["new_melds_after_opening"], done=self.vocab.open("done"),
+                          verb=self.vocab.open("verb"))]
 
     def round_words(self, rng) -> str:
         hi = rng["max"]

@@ -25,4 +25,5 @@ class TableRules(Base):
         declare, stay = t["declare"], t["wilds_stay"]
         if declare in ("said", "by place") or stay:
             yield "cards", 2, prose.say("table_rules", "wilds", declare=declare, stay=stay,
-                                        set=v.set, run=v.run)
+                                        set=v.set, run=v.run,  # wording only: wilds section
+                                        all_wild=self.rs.wilds.all_wild != "never")
