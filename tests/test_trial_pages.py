@@ -203,3 +203,19 @@ def test_a_meld_read_more_than_one_way_is_not_all_wild_where_none_may_be():
     v = house("romme", "table: wilds must be declared", "wild: no all-wild melds")
     page = render_page(v)
     assert "more than one way (one natural card and the rest wild)" in page
+
+
+def test_a_game_for_a_stake_whose_cards_carry_no_points():
+    """Pif Paf and Desmoche: a stake per hand and no card values. The page printed a table
+    of "1 point"s, "What multiplies the score of a hand multiplies the stake" where nothing
+    does, tied winners where none can tie, and point counts in the worked example."""
+    text = (VARIANTS / "basic.rules").read_text(encoding="utf-8")
+    text = text.replace("values:  A = 1", "values:  A-K = 0  # A = 1").replace(
+        "         going rummy doubles\n", "         a stake of 1 per hand; losers pay the winner\n")
+    page = render_page(rulespec.compile_text(text, name="stake.rules"))
+    assert "**Card values.** Cards carry no points: each hand is played for the stake." in page
+    assert "| Card | Value |" not in page and "What multiplies" not in page
+    assert "winners who tie" not in page and "(7 points)" not in page
+    rummy = render_page(house("basic", "values: A-K = 0", "scoring: a stake of 1 per hand; "
+                              "losers pay the winner"))  # basic's going rummy doubles the stake
+    assert "What multiplies the score of a hand multiplies the stake." in rummy

@@ -16,7 +16,9 @@ class Values(Base):
     def values_md(self, values) -> Iterator:
         rows = self.value_rows(values) + self.wild_value_rows(values, joker_default=0)
         low = values["ace_low_run"]
-        if not low and all(v in ("0 points", "—") for _, v in rows):  # for a stake (Pif Paf)
+        worth = [*values["ranks"], values["joker"], values["wild"],
+                 *(cv["value"] for cv in values["cards"])]
+        if not low and not any(worth):  # every card worth nothing: a game for a stake (Pif Paf)
             yield "scoring", 0, prose.say("values", "no_values", stake=self.rs.scoring.stake)
             return
         on_table = "" if low is None else "\n\n" + prose.say("values", "ace_low_run", low=low,
