@@ -219,3 +219,11 @@ def test_a_game_for_a_stake_whose_cards_carry_no_points():
     rummy = render_page(house("basic", "values: A-K = 0", "scoring: a stake of 1 per hand; "
                               "losers pay the winner"))  # basic's going rummy doubles the stake
     assert "What multiplies the score of a hand multiplies the stake." in rummy
+
+
+def test_melds_anyone_may_take_apart_belong_to_no_one():
+    """Machiavelli and Carousel: "lay melds … on the table in front of you" where any player
+    may rearrange any meld."""
+    page = render_page(rulespec.load(VARIANTS / "rummikub.rules"))
+    assert "face up on the table, where they belong to no one." in page
+    assert "in front of you" in render_page(rulespec.load(VARIANTS / "basic.rules"))

@@ -22,7 +22,9 @@ class Melding(Base):
                           opening=opening, title=title, anchor=title.lower().replace(" ", "-"),
                           points=rs.opening.threshold,
                           new_after=t["new_melds_after_opening"], done=self.vocab.open("done"),
-                          verb=self.vocab.open("verb"))]
+                          verb=self.vocab.open("verb"),  # wording only: the rearranging step
+                          shared=rs.turn.rearrange is not None
+                          and rs.turn.rearrange.melds == "any" and rs.scoring.method != "owner")]
 
     def round_words(self, rng) -> str:
         hi = rng["max"]
