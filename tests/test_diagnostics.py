@@ -361,7 +361,7 @@ SEMANTIC = [
          "E371", 17, 10, 'going out is called "declare"',
          'write it as the page says it: `going out is called "going rummy"`'),
     Case("a marker that is not a provenance", edit("aces:    low", "aces:    low (hearsay)"), "E153", 4, 14,
-         "(hearsay)", "write `(source)`, `(common rule)`, `(house choice)`, with a note after a colon if you "
+         "(hearsay)", "write `(source)`, `(common rule)`, `(house choice)`, `(sources differ)`, with a note after a colon if you "
          "like: `(common rule: Hoyle)`"),
     Case("a special hand's count written backwards", BASE + "special hands: hand counting 50 or 49 "
          "when dealt, scores double\n", "E154", 17, 16, "hand counting 50 or 49",

@@ -112,6 +112,19 @@ def test_the_sentence_of_a_marked_rule_carries_a_marker_and_its_section_a_note()
         "says nothing (most Remi 51 tables).</small>")
 
 
+def test_where_the_sources_differ_the_note_says_so_in_its_own_group():
+    """Loba and Pif Paf: "(common rule)" read "the source says nothing" where the pages
+    gave different rules; `(sources differ: …)` says what was done."""
+    page = render_page(_compile("players: 3-6 (sources differ: GameVelvet says 2-8)",
+                                "aces: high (common rule)"))
+    overview, cards = _section(page, "Overview"), _section(page, "The cards")
+    assert "is a game for three to six players.<sup>1</sup>" in overview
+    assert overview.rstrip().endswith(
+        "<small>**Where the sources differ.** <sup>1</sup> The sources differ; this is the "
+        "rule most of them give (GameVelvet says 2-8).</small>")
+    assert "**Not in the source.**" in cards and "sources differ" not in cards
+
+
 def test_a_marker_lands_on_the_step_of_the_turn_that_states_the_rule():
     turn = _section(render_page(rulespec.load(VARIANTS / "gin.rules")), "A turn")
     marked = [line for line in turn.splitlines() if "<sup>1</sup>" in line]

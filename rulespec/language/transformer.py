@@ -28,7 +28,7 @@ APPEND_PATHS = frozenset({"deck.packs", "deck.jokers_by", "deal.sizes", "wilds.r
                           "knock.by_upcard", "scoring.by_upcard", "special"})
 
 #: The words of a provenance marker, ``(common rule: …)``: where a rule comes from.
-MARK_KINDS = ("source", "common rule", "house choice")
+MARK_KINDS = ("source", "common rule", "house choice", "sources differ")
 
 
 @dataclass(frozen=True)

@@ -21,6 +21,7 @@ OWN = "own"
 _SAYS = {
     "common rule": "A common rule, chosen where the source says nothing",
     "house choice": "A house choice",
+    "sources differ": "The sources differ; this is the rule most of them give",
     OWN: "The interpreter's own rule, so that every hand comes to an end; no source says it",
 }
 
@@ -119,7 +120,8 @@ def annotate(pieces: dict[str, list], entries: list[tuple[str, str | None, tuple
         if not marks:
             continue
         found = list(dict.fromkeys(key for _, _, key in marks))
-        found.sort(key=lambda key: key[0] == "source")  # not in the source first, then citations
+        # not in the source first, then where the sources differ, then citations
+        found.sort(key=lambda key: {"sources differ": 1, "source": 2}.get(key[0], 0))
         for item in {id(m[0]): m[0] for m in marks}.values():
             at_of = {}
             for it, at, key in marks:
@@ -140,12 +142,15 @@ def _note(found: list[tuple[str, str | None]], say) -> str:
     """The note at the end of a section: the rules not in the source, then the citations.
     ``say`` puts the variant's words into the fixed phrases; a marker's own note is the
     file's text and is printed as written."""
-    outside = [(n, k, t) for n, (k, t) in enumerate(found, 1) if k != "source"]
+    outside = [(n, k, t) for n, (k, t) in enumerate(found, 1)
+               if k not in ("source", "sources differ")]
+    differ = [(n, k, t) for n, (k, t) in enumerate(found, 1) if k == "sources differ"]
     cited = [(n, t) for n, (k, t) in enumerate(found, 1) if k == "source"]
     lines = []
-    if outside:
-        lines.append("**Not in the source.** " + " ".join(
-            f"{_marker([n])} {say(_SAYS[k])}{f' ({t})' if t else ''}." for n, k, t in outside))
+    for head, group in (("Not in the source.", outside), ("Where the sources differ.", differ)):
+        if group:
+            lines.append(f"**{head}** " + " ".join(
+                f"{_marker([n])} {say(_SAYS[k])}{f' ({t})' if t else ''}." for n, k, t in group))
     if cited:
         lines.append("**From the source.** " + " ".join(f"{_marker([n])} {t}." for n, t in cited))
     return "<small>" + " ".join(lines) + "</small>"
