@@ -227,3 +227,10 @@ def test_melds_anyone_may_take_apart_belong_to_no_one():
     page = render_page(rulespec.load(VARIANTS / "rummikub.rules"))
     assert "face up on the table, where they belong to no one." in page
     assert "in front of you" in render_page(rulespec.load(VARIANTS / "basic.rules"))
+
+
+def test_a_claim_out_of_turn_comes_before_the_draw_in_the_steps():
+    """Progressive Rummy: "May I?" was listed as step 2, after Draw, though it happens when
+    the player in turn passes the discard, before drawing from the stock."""
+    page = render_page(rulespec.load(VARIANTS / "continental.rules"))
+    assert page.index("1. **“May I?”**") < page.index("2. **Draw**")

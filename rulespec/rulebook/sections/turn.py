@@ -15,8 +15,10 @@ class Turn(Base):
     def turn_md(self, t) -> Iterator:
         no_discard = t["play_or_draw"]
         # a turn that plays or draws says the choice first, then how to play (Machiavelli)
-        steps = self.parts(self.play_or_draw_steps if no_discard else self.drawing_steps, t)
-        steps += self.parts(self.claims_steps, t["claims"])
+        # a claim ("May I?") comes when the player in turn passes the discard, before the
+        # draw from the stock: its step comes first (a trial read it as after the draw)
+        steps = self.parts(self.claims_steps, t["claims"])
+        steps += self.parts(self.play_or_draw_steps if no_discard else self.drawing_steps, t)
         if self.rs.melds.on_table:  # else melds stay in hand (coverage.APPLIES_WHEN)
             steps += self.parts(self.melding_steps, t)
             steps += self.parts(self.laying_off_steps, t["layoff"])
