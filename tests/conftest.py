@@ -43,6 +43,31 @@ def house_problems(parent: str, *lines: str) -> list:
     return err.value.diagnostics
 
 
+#: a two-player Gin defender: three runs and the KC, deadwood 10 (Oklahoma and Straight Gin)
+GIN_DEFENDER = "2D 3D 4D 7H 8H 9H 10D JD QD KC"
+
+
+def gin_after_draw(variant, hand: str, upcard: str, draw: str, defender: str = GIN_DEFENDER):
+    """A two-player knock game where both players refuse ``upcard`` and seat 0, holding
+    ``hand``, draws ``draw`` from the stock: the moment a knock may come."""
+    from rulespec.engine import new_game, stacked_deck
+
+    deck = stacked_deck(variant, 2, hands=[hand, defender], upcard=upcard, stock=[draw])
+    g = new_game(variant, players=2, deck=deck).deal_on()
+    for text in ("pass", "pass", "draw stock"):
+        g.apply(text)
+    if g.is_chance():
+        g.apply_chance()
+    return g
+
+
+def knock_moves(g) -> set[str]:
+    """The knocks (and big gin) the player in turn may make now, as typed."""
+    from rulespec.engine import actions as A
+
+    return {a.text for a in g.legal_actions() if a.kind in (A.KNOCK, A.GIN)}
+
+
 def run_capped(*args, cwd=None, env=None, timeout=60):
     """``rulespec *args`` in a child process with its memory capped at 2 GiB, so that an
     attack that reads a device without end fails there, not on the machine."""

@@ -11,16 +11,15 @@ import pytest
 
 import rulespec
 from rulespec.engine import actions as A
-from rulespec.engine import check_invariants, new_game, stacked_deck
+from rulespec.engine import check_invariants
 from rulespec.engine.errors import IllegalMove
 from rulespec.rulebook import render_page
 from rulespec.rulebook.diff import changes
 
-from conftest import VARIANTS
+from conftest import VARIANTS, gin_after_draw, knock_moves
 
 GIN_HAND = "AS 2S 3S 4H 5H 6H 7C 8C 9C 10C"  # all melds: gin by discarding the card drawn
 ONE_POINT = "AS 2S 3S 4H 5H 6H 7C 8C 9C AD"  # three runs and the AD: 1 point of deadwood
-DEFENDER = "2D 3D 4D 7H 8H 9H 10D JD QD KC"  # three runs and the KC: deadwood 10
 
 
 @pytest.fixture(scope="module")
@@ -30,17 +29,10 @@ def straight():
 
 def _drawn(variant, hand: str, draw: str = "KH"):
     """Both players refuse the upcard and seat 0 draws ``draw`` from the stock."""
-    deck = stacked_deck(variant, 2, hands=[hand, DEFENDER], upcard="5C", stock=[draw])
-    g = new_game(variant, players=2, deck=deck).deal_on()
-    for text in ("pass", "pass", "draw stock"):
-        g.apply(text)
-    if g.is_chance():
-        g.apply_chance()
-    return g
+    return gin_after_draw(variant, hand, "5C", draw)
 
 
-def _knocks(g) -> set[str]:
-    return {a.text for a in g.legal_actions() if a.kind in (A.KNOCK, A.GIN)}
+_knocks = knock_moves
 
 
 def test_a_hand_with_one_point_of_deadwood_may_not_knock(straight):

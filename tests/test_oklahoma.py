@@ -14,16 +14,13 @@ import pytest
 
 import rulespec
 from rulespec.engine import actions as A
-from rulespec.engine.deal import stacked_deck
 from rulespec.engine.errors import IllegalMove
-from rulespec.engine.state import new_game
 from rulespec.rulebook import render_page
 from rulespec.rulebook.diff import changes
 
-from conftest import VARIANTS
+from conftest import GIN_DEFENDER as DEFENDER, VARIANTS, gin_after_draw, knock_moves
 
 KNOCKER = "AS 2S 3S 4H 5H 6H 7C 8C 9C 5D"  # three runs and the 5D: deadwood 5
-DEFENDER = "2D 3D 4D 7H 8H 9H 10D JD QD KC"  # three runs and the KC: deadwood 10
 
 
 @pytest.fixture(scope="module")
@@ -33,17 +30,10 @@ def oklahoma():
 
 def _drawn(variant, upcard: str, draw: str, hand: str = KNOCKER):
     """Both players refuse the upcard and seat 0 draws ``draw`` from the stock."""
-    deck = stacked_deck(variant, 2, hands=[hand, DEFENDER], upcard=upcard, stock=[draw])
-    g = new_game(variant, players=2, deck=deck).deal_on()
-    for text in ("pass", "pass", "draw stock"):
-        g.apply(text)
-    if g.is_chance():
-        g.apply_chance()
-    return g
+    return gin_after_draw(variant, hand, upcard, draw, DEFENDER)
 
 
-def _knocks(g) -> set[str]:
-    return {a.text for a in g.legal_actions() if a.kind in (A.KNOCK, A.GIN)}
+_knocks = knock_moves
 
 
 def _finish(g):

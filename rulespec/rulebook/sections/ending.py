@@ -25,9 +25,8 @@ class Ending(Base):
         end = prose.say("ending", "game_end", partners=rs.partnerships is not None, **rules)
         if g["bonus"] is not None:
             end += " " + self.bonus_text(g["bonus"])
-        if g["settle"] is not None:
-            end += " " + prose.say("ending", "settle", how=g["settle"], team=rules["team"],
-                                   best=rules["best"])
+        if g["settle"] == "difference":
+            end += " " + prose.say("ending", "settle", team=rules["team"])
         yield "end", 0, end
         aim = ("gin" if rs.gin_only else "knock" if rs.knock is not None
                else "show" if rs.show is not None
