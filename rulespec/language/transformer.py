@@ -373,7 +373,10 @@ class RuleTransformer(TilesClauses, TermWords, PointClauses, RoundStatements, Sp
                 k = next(i for i, v in enumerate(vals) if isinstance(v, str))
                 count = vals[k - 1] if k > 0 else 1
                 size = vals[k + 1] if k + 1 < len(vals) else None
-                reqs.append({"kind": vals[k], "count": count, "size": size})
+                exact = isinstance(size, Tree)  # `of exactly N`
+                if exact:
+                    size = _value(size.children[0])
+                reqs.append({"kind": vals[k], "count": count, "size": size, "exact": exact})
             options.append(reqs)
         self.set(node, f"opening.contracts.{round_no}", {"round": round_no, "options": options})
 

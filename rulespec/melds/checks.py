@@ -12,7 +12,7 @@ from .arrange import best_arrangement, to_melds
 from .classify import classify_meld
 from .context import rules_for
 from .model import Arrangement, Meld, Reading, Verdict
-from .solver import Search
+from .solver import ANY_LENGTH, Search
 
 # ---------------------------------------------------------------- contracts
 
@@ -21,31 +21,33 @@ def _as_meld(ruleset: Ruleset, m, wild) -> Meld | None:
     return m if isinstance(m, Meld) else classify_meld(ruleset, m, wild)
 
 
-def _fits(meld: Meld, kind: str, size: int) -> bool:
-    return len(meld.cards) >= size and kind in meld.kinds
+def _fits(meld: Meld, kind: str, sizes: range) -> bool:
+    return len(meld.cards) in sizes and kind in meld.kinds
 
 
-def _slot_size(rules, kind: str, size: int | None) -> int:
-    """A required meld's size; none given means the smallest meld of its kind."""
-    if size is not None:
-        return size
-    return rules.run_min if kind == "run" else rules.set_min
+def _slot_sizes(rules, req) -> range:
+    """The sizes a required meld may have: its size or more (exactly its size with
+    ``exact``); none given means the smallest meld of its kind or more."""
+    least = req.size
+    if least is None:
+        least = rules.run_min if req.kind == "run" else rules.set_min
+    return range(least, least + 1 if req.exact else ANY_LENGTH)
 
 
-def contract_slots(rules, option) -> list[tuple[str, int, int]]:
-    """One alternative of a contract as ``(kind, size, count)`` slots: ``count`` melds of
-    that kind of at least that size."""
-    return [(r.kind, _slot_size(rules, r.kind, r.size), r.count) for r in option]
+def contract_slots(rules, option) -> list[tuple[str, range, int]]:
+    """One alternative of a contract as ``(kind, sizes, count)`` slots: ``count`` melds of
+    that kind, each with a number of cards in ``sizes``."""
+    return [(r.kind, _slot_sizes(rules, r), r.count) for r in option]
 
 
-def contract_search(rules, hand: list[int], slots: list[tuple[str, int, int]], exact: bool):
+def contract_search(rules, hand: list[int], slots: list[tuple[str, range, int]], exact: bool):
     """The solver set to find ``slots`` (:func:`contract_slots`) in ``hand``, nothing
     beyond them when ``exact``."""
     return Search(rules, hand, slots=[(k, n, False) for k, n, _ in slots],
                   counts=[c for _, _, c in slots], exact=exact)
 
 
-def _option_met(melds: list[Meld], slots: list[tuple[str, int]], exact: bool) -> bool:
+def _option_met(melds: list[Meld], slots: list[tuple[str, range]], exact: bool) -> bool:
     if exact and len(melds) != len(slots):
         return False
     if len(melds) < len(slots):
@@ -54,9 +56,9 @@ def _option_met(melds: list[Meld], slots: list[tuple[str, int]], exact: bool) ->
     def assign(i: int, free: frozenset[int]) -> bool:
         if i == len(slots):
             return True
-        kind, size = slots[i]
+        kind, sizes = slots[i]
         return any(
-            _fits(melds[j], kind, size) and assign(i + 1, free - {j}) for j in sorted(free)
+            _fits(melds[j], kind, sizes) and assign(i + 1, free - {j}) for j in sorted(free)
         )
 
     return assign(0, frozenset(range(len(melds))))
@@ -67,7 +69,7 @@ def fulfils_contract(
 ) -> bool:
     """Do ``melds`` (Meld objects or card groups) meet the opening contract of ``round``?
 
-    Each required meld is matched to a distinct meld of its kind and at least its size;
+    Each required meld is matched to a distinct meld of its kind and size;
     with ``opening.exact`` no meld may be left over. A round without a contract only asks
     that every group be a meld."""
     got = [_as_meld(ruleset, m, wild) for m in melds]

@@ -43,6 +43,8 @@ GUARD = _guard(C.JOKER + 1)
 SHARED_RULES = 4
 SHARED_LIMIT = 10_000
 MEMO_LIMIT = 200_000
+#: no meld is this long: the open end of a slot of "N cards or more"
+ANY_LENGTH = 1000
 _SHARED: dict[int, tuple[Rules, dict]] = table()
 
 
@@ -54,13 +56,15 @@ class Search:
         rules: Rules,
         hand: Iterable[int],
         mode: str = "deadwood",
-        slots: Sequence[tuple[str, int, bool]] = (),
+        slots: Sequence[tuple[str, int | range, bool]] = (),
         counts: Sequence[int] = (),
         exact: bool = False,
     ):
         self.rules = rules
         self.mode = mode
-        self.slots = tuple(slots)
+        # a slot's size is the sizes it takes: a bare number means that many or more
+        self.slots = tuple((k, n if isinstance(n, range) else range(n, ANY_LENGTH), p)
+                           for k, n, p in slots)
         self.exact = exact
         hand = list(hand)
         self.hand = hand
@@ -316,7 +320,7 @@ class Search:
                     if pure:
                         continue
                     for it in items:
-                        if (kind in ("any", it[0])) and it[1] >= size and used + it[1] <= k:
+                        if (kind in ("any", it[0])) and it[1] in size and used + it[1] <= k:
                             u = used + it[1]
                             cand = (val + it[2], melds + ((it[0], it[1]),))
                             if u not in nxt or nxt[u][0] < cand[0]:
@@ -388,7 +392,7 @@ class Search:
                     if not left:
                         continue
                     skind, size, spure = slots[s]
-                    if (skind != "any" and skind != kind) or len(_cards) + j < size:
+                    if (skind != "any" and skind != kind) or len(_cards) + j not in size:
                         continue
                     if spure and (j or not pure or kind != "run"):
                         continue

@@ -219,12 +219,17 @@ def _turn(ir):
     yield "The card drawn", _yes(t["use_drawn"], "must be melded or discarded the same turn", "may be kept")
 
 
+def _of_size(req) -> str:
+    if not req["size"]:
+        return ""
+    return " of " + ("exactly " if req["exact"] else "") + W.number(req["size"])
+
+
 def _opening(ir):
     o = ir["opening"]
     for c in o["contracts"]:
         text = " or ".join(
-            W.join(f"{W.plural(q['count'], q['kind'])}" + (f" of {W.number(q['size'])}" if q["size"] else "")
-                   for q in opt) for opt in c["options"])
+            W.join(f"{W.plural(q['count'], q['kind'])}" + _of_size(q) for q in opt) for opt in c["options"])
         yield f"Contract for round {W.number(c['round'])}", text
     yield "Opening with more than the contract", _yes(not o["exact"], "allowed", "not allowed")
     yield "Opening value", "none" if o["threshold"] is None else f"at least {W.points(o['threshold'])}"

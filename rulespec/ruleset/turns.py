@@ -137,9 +137,20 @@ class Turn:
 
 @dataclass(frozen=True)
 class Requirement:
+    """``count`` melds of ``kind``, each of at least ``size`` cards (exactly, with ``exact``)."""
+
     kind: str  # "set" | "run"
     count: int
-    size: int
+    size: int | None
+    exact: bool = False
+
+    def words(self, size: int | None = None) -> str:
+        """The requirement as a player says it: "2 sets of exactly 3"."""
+        size = self.size if size is None else size
+        text = f"{self.count} {self.kind}{'s' if self.count > 1 else ''}"
+        if size:
+            text += " of exactly " + str(size) if self.exact else f" of {size}"
+        return text
 
 
 @dataclass(frozen=True)

@@ -4,6 +4,7 @@ ended for good, and a stalemate that no player can break."""
 
 from __future__ import annotations
 
+from .. import search as ES
 from ..phases import Ending, Phase
 
 
@@ -12,10 +13,10 @@ class Exhaustion:
     over`` or ``shuffle`` it, at most N times, all of it or all but the top card, or end
     the hand; the last discard taken freely, only to knock, or not at all) and the
     stalemate rule. Reads ``stock.remaining``, ``stock.action``, ``stock.times``,
-    ``stock.keep_top``, ``stock.last_discard``,
-    ``knock.max_deadwood`` (the wall), ``turn.discard_taken``, ``stalemate_applies``,
-    ``turn.new_melds_after_opening`` and ``wilds.replace`` (what could still change the
-    table). How an exhausted hand scores is :mod:`..scoring`'s."""
+    ``stock.keep_top``, ``stock.last_discard``, ``knock.max_deadwood`` (the wall),
+    ``turn.discard_taken``, ``stalemate_applies``, ``turn.new_melds_after_opening``,
+    ``opening.contract(round)`` and ``wilds.replace`` (what could still change the table).
+    How an exhausted hand scores is :mod:`..scoring`'s."""
 
     def _stock_live(self, extra: int = 0) -> bool:
         return len(self.stock) > self.ruleset.stock.remaining + extra
@@ -54,20 +55,25 @@ class Exhaustion:
         """Can no player ever go out again? Decided only where it can be proved: every
         player may lay no new meld, either because they have opened and the rules allow
         no new melds after opening (however many cards they hold), or because their hand
-        is too small for one after a draw (keeping the card it must discard) and hands
-        never grow (no push, no claims); and no card off the table fits any table meld
-        (by lay-off or by taking a wild's place). Then the table never changes and
-        neither do the chances."""
+        is too small for one (before opening, for the whole contract) after a draw
+        (keeping the card it must discard) and hands never grow (no push, no claims); and
+        no card off the table fits any table meld (by lay-off or by taking a wild's place).
+        Then the table never changes and neither do the chances."""
         rs = self.ruleset
         if not rs.stalemate_applies:
             return False
         r = self.rules
         smallest = min(r.set_min if r.has_sets else 99, r.run_min if r.has_runs else 99)
+        # a contract is laid whole in one turn: who has not opened needs all its cards
+        contract = rs.opening.contract(self.round)
+        opening = smallest if contract is None else max(smallest, min(
+            sum(sizes.start * count for _k, sizes, count in ES.contract_slots(r, option))
+            for option in contract.options))
         keep = self._keep_min()
         barred = not rs.turn.new_melds_after_opening  # who has opened lays no new meld
         small = rs.hands_never_grow  # a hand too small for a meld stays so
-        if any(not small or len(self.hands[p]) + 1 - keep >= smallest for p in range(self.n)
-               if self.active[p] and not (barred and self.opened[p])):
+        if any(not small or len(self.hands[p]) + 1 - keep >= (opening, smallest)[self.opened[p]]
+               for p in range(self.n) if self.active[p] and not (barred and self.opened[p])):
             return False
         pool = set(self.stock) | set(self.discards)
         for p in range(self.n):

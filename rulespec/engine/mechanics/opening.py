@@ -122,7 +122,7 @@ class Opening:
 
     def _contract_witnesses(self, p: int) -> list:
         """Ways found to complete the contract from the whole hand, as what each of its
-        melds leaves room for: ``(kind, size, hand less the other melds, cards in them)``
+        melds leaves room for: ``(kind, sizes, hand less the other melds, cards in them)``
         per meld of one solution (cached per move)."""
         def find() -> list:
             hit = []
@@ -138,8 +138,8 @@ class Opening:
                         groups = ES.fill_groups(self.rules, self.hands[p], left, keep, lone)
                     for i, (_g, j) in enumerate(groups or ()):
                         others = [c for k, (h, _j) in enumerate(groups) if k != i for c in h]
-                        kind, size, _c = left[j]
-                        hit.append((kind, size, hand - Counter(others), len(others)))
+                        kind, sizes, _c = left[j]
+                        hit.append((kind, sizes, hand - Counter(others), len(others)))
             return hit
 
         return self._per_move("contract witness", p, find)
@@ -150,8 +150,8 @@ class Opening:
         need = Counter(cards).items()
         rest = len(self.hands[p]) - len(cards)
         keep, lone = self._keep_min(), self._no_lone_card()
-        for kind, size, free, used in self._contract_witnesses(p):
-            if (reading.kind == kind and len(cards) >= size
+        for kind, sizes, free, used in self._contract_witnesses(p):
+            if (reading.kind == kind and len(cards) in sizes
                     and ES.left_ok(rest - used, keep, lone)
                     and all(free[c] >= n for c, n in need)):
                 return True
@@ -200,9 +200,7 @@ class Opening:
         need = []
         contract = op.contract(self.round)
         if contract is not None:
-            opts = [" and ".join(f"{r.count} {r.kind}{'s' if r.count > 1 else ''}"
-                                 + (f" of {r.size}" if r.size else "") for r in o)
-                    for o in contract.options]
+            opts = [" and ".join(r.words() for r in o) for o in contract.options]
             need.append(f"your first melds this round must be {' or '.join(opts)}"
                         + (" (and nothing more)" if op.exact else ""))
         if op.threshold is not None:

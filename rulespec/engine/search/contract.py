@@ -2,7 +2,7 @@
 legal moves towards a contract (every meld laid must leave a hand that can still make
 the melds missing), with a witness (one way found) to answer most questions at once.
 
-A contract alternative is a list of slots, ``(kind, size, count)``
+A contract alternative is a list of slots, ``(kind, sizes, count)``
 (:func:`~rulespec.melds.checks.contract_slots`); the melds already laid fill some
 (:func:`fit_slots`), and the hand must fill the rest: first from its own list of melds
 (:func:`fill_from`, a bounded search), else by the solver (:func:`can_fill`).
@@ -29,16 +29,16 @@ def left_ok(left: int, keep: int, lone: bool) -> bool:
     return left >= keep and not (lone and left == 1)
 
 
-def can_fill(rules: Rules, hand, slots: list[tuple[str, int, int]], keep: int = 0,
+def can_fill(rules: Rules, hand, slots: list[tuple[str, range, int]], keep: int = 0,
              lone: bool = False) -> bool:
-    """Can ``hand`` still make the melds ``slots`` (``(kind, size, count)``: count melds of
-    that kind of at least that size), keeping at least ``keep`` cards unmelded (and, with
+    """Can ``hand`` still make the melds ``slots`` (``(kind, sizes, count)``: count melds of
+    that kind, each of a size in ``sizes``), keeping at least ``keep`` cards unmelded (and, with
     ``lone``, not exactly one)?"""
     key = (rules, tuple(sorted(hand)), tuple(slots), keep, lone)
     return _FILL.get_or(key, _can_fill, rules, hand, slots, keep, lone)
 
 
-def fill_groups(rules: Rules, hand, slots: list[tuple[str, int, int]], keep: int = 0,
+def fill_groups(rules: Rules, hand, slots: list[tuple[str, range, int]], keep: int = 0,
                 lone: bool = False):
     """One way to make ``slots`` from ``hand`` keeping ``keep`` cards (``lone``: not
     exactly one): a list of
@@ -60,8 +60,8 @@ def fill_groups(rules: Rules, hand, slots: list[tuple[str, int, int]], keep: int
             return True
         g = groups[i]
         kinds = {r.kind for r in readings_of(rules, g)}
-        for j, (kind, size, _c) in enumerate(slots):
-            if left[j] > 0 and kind in kinds and len(g) >= size:
+        for j, (kind, sizes, _c) in enumerate(slots):
+            if left[j] > 0 and kind in kinds and len(g) in sizes:
                 left[j] -= 1
                 out.append((tuple(g), j))
                 if place(i + 1):
@@ -76,20 +76,20 @@ def fill_groups(rules: Rules, hand, slots: list[tuple[str, int, int]], keep: int
 _FITTING: dict = table()
 
 
-def _fitting(melds, kind: str, size: int) -> list:
+def _fitting(melds, kind: str, sizes: range) -> list:
     """The card groups of ``melds`` that fit a slot: ``(cards, (code, count) pairs)``
     (cached for the list object)."""
-    key = (id(melds), kind, size)
+    key = (id(melds), kind, sizes)
     hit = _FITTING.get(key)
     if hit is None or hit[0] is not melds:
         if len(_FITTING) > 2000:
             _FITTING.clear()
         hit = _FITTING[key] = (melds, [(cards, tuple(Counter(cards).items())) for cards, r in melds
-                                       if r.kind == kind and len(cards) >= size])
+                                       if r.kind == kind and len(cards) in sizes])
     return hit[1]
 
 
-def fill_from(melds, hand, slots: list[tuple[str, int, int]], keep: int = 0,
+def fill_from(melds, hand, slots: list[tuple[str, range, int]], keep: int = 0,
               budget: int = 600, witness: bool = False, lone: bool = False):
     """Can ``slots`` be made of disjoint melds taken from ``melds`` (every ``(cards,
     reading)`` of a hand, as :func:`~rulespec.melds.hand.hand_melds` lists them) within
@@ -104,7 +104,7 @@ def fill_from(melds, hand, slots: list[tuple[str, int, int]], keep: int = 0,
     have = [0] * 53
     for c, n in hand.items():
         have[c] = n
-    by_slot = [_fitting(melds, kind, size) for kind, size, _j in need]
+    by_slot = [_fitting(melds, kind, sizes) for kind, sizes, _j in need]
     steps = 0
     chosen: list = []
 
@@ -160,7 +160,7 @@ def _can_fill(rules: Rules, hand, slots, keep: int, lone: bool = False) -> bool:
     if not slots:
         return left_ok(len(hand), keep, lone)
     hand = list(hand)
-    if sum(s[1] * s[2] for s in slots) + keep > len(hand):
+    if sum(s[1].start * s[2] for s in slots) + keep > len(hand):
         return False
     val, groups, dead = contract_search(rules, hand, slots, exact=True).solve()
     if val is None:
@@ -177,9 +177,9 @@ def _can_fill(rules: Rules, hand, slots, keep: int, lone: bool = False) -> bool:
     return False
 
 
-def fit_slots(slots: list[tuple[str, int, int]], melds: list[tuple[tuple, Reading]]):
+def fit_slots(slots: list[tuple[str, range, int]], melds: list[tuple[tuple, Reading]]):
     """Every way to place ``melds`` (already laid towards the contract) into distinct slots:
-    the slots left open after each way, as lists of ``(kind, size, count)``."""
+    the slots left open after each way, as lists of ``(kind, sizes, count)``."""
     results = []
 
     def place(i: int, left: list[int]):
@@ -187,8 +187,8 @@ def fit_slots(slots: list[tuple[str, int, int]], melds: list[tuple[tuple, Readin
             results.append([(k, n, c) for (k, n, _), c in zip(slots, left)])
             return
         cards, reading = melds[i]
-        for j, (kind, size, _count) in enumerate(slots):
-            if left[j] > 0 and reading.kind == kind and len(cards) >= size:
+        for j, (kind, sizes, _count) in enumerate(slots):
+            if left[j] > 0 and reading.kind == kind and len(cards) in sizes:
                 left[j] -= 1
                 place(i + 1, left)
                 left[j] += 1

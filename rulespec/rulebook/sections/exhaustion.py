@@ -29,7 +29,8 @@ class Exhaustion(Base):
                                          method=method, stake=self.rs.scoring.stake,
                                          barred=not self.rs.turn.new_melds_after_opening,
                                          small=self.rs.hands_never_grow,
-                                         done=self.vocab.open("done"))
+                                         done=self.vocab.open("done"),
+                                         contract=bool(self.rs.opening.contracts))
         last = s.get("last_discard", "any")
         rem = s["remaining"]
         void = s["action"] == "end" and s["outcome"] == "void"

@@ -72,8 +72,9 @@ class Opening(Base):
         for req in option:
             kind = self.vocab.kind(req["kind"])
             text = W.plural(req["count"], kind, self.vocab.kind(req["kind"], 2))
-            if req["size"] is not None:
-                text += f" of {W.number(req['size'])}"
+            size, exact = req["size"], req["exact"]  # exact comes with a size only
+            if size is not None:
+                text += " of " + ("exactly " if exact else "") + W.number(size)
             parts.append(text)
         return W.join(parts)
 
