@@ -109,6 +109,21 @@ def test_the_statistics_add_up():
     assert s["timing"]["games per second"] > 0
 
 
+def test_partners_who_win_together_each_win_whole():
+    """A trial's Persian Rummy read "greedy 25.0% of 800 seats": a team's win was split
+    between its two seats as if they had tied. One side wins each decided game, so the
+    seats' wins add up to two per game, not one."""
+    from rulespec.sim.runner import GameOutcome
+    from rulespec.sim.stats import summarize
+
+    team = GameOutcome(0, 1, ("greedy",) * 4, 4, finished=True, winners=(0, 2), teams=2)
+    tie = GameOutcome(1, 2, ("greedy",) * 4, 4, finished=True, winners=(0, 1), teams=2)
+    alone = GameOutcome(2, 3, ("greedy",) * 3, 3, finished=True, winners=(0, 1))
+    s = summarize([team, tie, alone])
+    assert s["wins by agent"]["greedy"] == {"seats": 11, "wins": 4.0, "win rate": round(4 / 11, 4)}
+    assert s["first seat win rate"] == pytest.approx((1 + 0.5 + 0.5) / 3, abs=1e-3)
+
+
 def test_contract_rounds_record_whether_anyone_went_down():
     v = rulespec.load(VARIANTS / "continental.rules")
     s, _ = simulate(v, 1, Settings(agents=("greedy",), seed=0, max_hands=2))

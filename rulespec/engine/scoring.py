@@ -128,7 +128,7 @@ def score_hand(game, reason: Ending, winner: int | None = None, rummy: bool = Fa
     scores, owed = [0] * n, [0] * n
     pens: list = [None] * n
     takers: list[int] = []  # who collects what is owed, under a collecting method
-    bonus = 0  # the winner's own bonus (going rummy)
+    bonus = 0  # the winner's own bonus (going out, going rummy)
     details = dict(details or {})
     pay: list = []  # payments (payer, payee, amount): module settlement
 
@@ -147,7 +147,7 @@ def score_hand(game, reason: Ending, winner: int | None = None, rummy: bool = Fa
     if reason in _LEFT_ALONE:
         count_all()
         mult = sc.rummy.multiplier if (rummy and sc.rummy) else 1
-        bonus = sc.rummy.bonus if (rummy and sc.rummy) else 0
+        bonus = _own_bonus(sc, reason, rummy)
         for p in live:
             if _team(game, p) != _team(game, winner):
                 owed[p] = _count_or_stake(sc, pens[p]) * mult
@@ -183,7 +183,7 @@ def score_hand(game, reason: Ending, winner: int | None = None, rummy: bool = Fa
         raise AssertionError(f"unknown ending {reason!r}")
 
     if sc.method == "owner":  # each seat's table less its hand (nothing when void)
-        _by_owner(game, reason, scores, pens, details)
+        _by_owner(game, reason, scores, pens, details, winner, bonus)
     else:
         _pay(sc, scores, owed, takers, winner, bonus, pay, pens)
     scores = _multiplied(game, scores, details)
@@ -291,8 +291,10 @@ def table_points(game) -> list:
     return points
 
 
-def _by_owner(game, reason: Ending, scores: list, pens: list, details: dict) -> None:
-    """Scoring by owner: each seat's table points less its hand's count."""
+def _by_owner(game, reason: Ending, scores: list, pens: list, details: dict, winner,
+              bonus: int) -> None:
+    """Scoring by owner: each seat's table points less its hand's count, and the winner's
+    own bonus."""
     if reason is Ending.VOID:
         return
     table = table_points(game)
@@ -301,6 +303,15 @@ def _by_owner(game, reason: Ending, scores: list, pens: list, details: dict) -> 
         if pens[p] is None:
             pens[p] = penalty_of(game, p)
         scores[p] += table[p] - pens[p]
+    if bonus:
+        scores[winner] += bonus
+
+
+def _own_bonus(sc, reason: Ending, rummy: bool) -> int:
+    """What the winner of a hand scores besides: going rummy's bonus, going out's."""
+    bonus = sc.rummy.bonus if (rummy and sc.rummy) else 0
+    out = sc.out_bonus if reason is Ending.WENT_OUT else None
+    return bonus + (out or 0)
 
 
 def game_over(game) -> tuple[bool, tuple[int, ...]]:

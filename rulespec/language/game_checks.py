@@ -101,6 +101,7 @@ def someone_can_score(r: Ruleset, doc: dict):
     cards = [*v.ranks, v.joker, v.wild, *(c.value for c in v.cards)]
     fixed = [s.wrong_show, s.valid_show, s.stake]
     fixed += [s.rummy.bonus] if s.rummy else []
+    fixed += [s.out_bonus] if r.going_out is not None else []
     fixed += [s.knock.undercut, s.knock.gin, s.knock.big_gin] if s.knock else []
     fixed += [r.drops.first, r.drops.middle] if r.drops else []
     if any(x for x in cards + fixed if x):
@@ -113,8 +114,9 @@ def someone_can_score(r: Ruleset, doc: dict):
     else:
         then = "every game ends in a tie"
     yield Problem("values", f"every card is worth 0 and nothing else scores, so nobody ever scores: {then}",
-                  "give the cards values; for a game won by going out, `values: A-K = 1` "
-                  "(a point for each card left in hand)")
+                  "give the cards values, or play each hand for a stake "
+                  "(`scoring: a stake of 1 per hand`); for a game won by going out, "
+                  "`values: A-K = 1` (a point for each card left in hand)")
 
 
 @check("E348")
@@ -260,3 +262,12 @@ def drawn_card_can_go(r: Ruleset, doc: dict):
                       "changes only by melding, and once nobody can meld, the stock is turned "
                       "over again and again and the hand never ends",
                       "add `stock: hand ends`, or reuse the pile only a number of times")
+
+
+@check("E387")
+def out_bonus_has_a_way_out(r: Ruleset, doc: dict):
+    """A bonus for going out needs a way to go out."""
+    if r.scoring.out_bonus and r.going_out is None:
+        yield Problem("scoring.out_bonus", f"going out earns a bonus of {r.scoring.out_bonus}, but "
+                      "nobody goes out here (`going out: not allowed`)",
+                      "remove the bonus, or let players go out")

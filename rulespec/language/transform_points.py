@@ -5,12 +5,22 @@ from __future__ import annotations
 
 
 class PointClauses:
-    """``values: ace low in a run = 1`` (an ace melded as the low end of a run is worth
-    this on the table; elsewhere, and in hand, its value of ``A = ...``) and ``game: bonus
-    N for winning the game``, ``bonus N per hand won``."""
+    """``values: none`` (every card worth nothing), ``values: ace low in a run = 1`` (an
+    ace melded as the low end of a run is worth this on the table; elsewhere, and in hand,
+    its value of ``A = ...``), ``scoring: going out = +N`` (what the player who goes out
+    scores besides) and ``game: bonus N for winning the game``, ``bonus N per hand won``."""
+
+    def value_none(self, node, prefix: str):
+        """``values: none``: every card is worth nothing (a game played for a stake)."""
+        for i in range(13):
+            self.set(node, f"{prefix}.ranks.{i}", 0)
+        self.set(node, f"{prefix}.joker", 0)
 
     def value_ace_low_run(self, node, points):
         self.set(node, "values.ace_low_run", points)
+
+    def score_out_bonus(self, node, points):
+        self.set(node, "scoring.out_bonus", points)
 
     def game_bonus_win(self, node, points):
         self.set(node, "game.bonus.win", points)

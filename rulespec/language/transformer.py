@@ -221,8 +221,8 @@ class RuleTransformer(TilesClauses, TermWords, PointClauses, RoundStatements, Sp
             for path, value in phrase:  # a copy: the table's {} and [] are shared
                 self.set(node, path, copy.deepcopy(value))
             return
-        if node.data == "value_item":
-            self.value_item(node, prefix or "values")
+        if node.data in ("value_item", "value_none"):
+            getattr(self, node.data)(node, prefix or "values")
         elif node.data == "value_ace_low_run" and prefix is not None:
             self.error(node, "E155", "an opening counts each card at one value: an ace low in a run "
                        "has its own value only in melds scored on the table (`values:`)",

@@ -326,6 +326,7 @@ def _scoring(ir):
     ru = s["rummy"]
     yield "Going rummy", "nothing extra" if ru is None else W.join([f"score × {ru['multiplier']}"] * (
         ru["multiplier"] != 1) + [f"+{W.points(ru['bonus'])}"] * bool(ru["bonus"])) or "nothing extra"
+    yield "Bonus for going out", _points_or(s.get("out_bonus"))
     k = s["knock"]
     yield "Undercut bonus", "—" if k is None else W.points(k["undercut"])
     yield "Stakes a failed knock pays", "—" if k is None else W.number(k.get("undercut_stakes", 1))

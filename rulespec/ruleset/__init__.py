@@ -157,9 +157,11 @@ class Ruleset:
         where it can be proved that nobody can go out: players go out by melding on the
         table, and either hands never grow (a hand too small for a new meld stays so) or
         no new melds are allowed after opening (a player who has opened can only lay off,
-        however many cards they hold)."""
+        however many cards they hold). Never where every hand is melded whole: the
+        table stays empty until a player goes out."""
+        whole = self.turn.all_at_once is not None and self.turn.all_at_once == Between(1)
         return (self.stock.stalemate == "end" and self.going_out is not None and self.melds.on_table
-                and (self.hands_never_grow or not self.turn.new_melds_after_opening))
+                and not whole and (self.hands_never_grow or not self.turn.new_melds_after_opening))
 
 
 def from_ir(ir: dict) -> Ruleset:

@@ -123,6 +123,7 @@ class Scoring:
     rummy: Rummy | None = None
     knock: KnockScoring | None = None
     wrong_show: int | None = None
+    out_bonus: int | None = None  # what the player who goes out scores besides (Persian Rummy)
     valid_show: int | None = None  # a loser whose own show is valid scores this
     by_upcard: tuple[ByUpcard, ...] = ()  # every score of the hand times value (spades double)
     # who pays whom: None (scores are points won, nobody pays) | "winner" (each loser pays the

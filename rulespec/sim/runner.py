@@ -77,6 +77,7 @@ class GameOutcome:
     hands: list = field(default_factory=list)  # HandStats
     totals: tuple = ()
     winners: tuple = ()
+    teams: int | None = None  # partnerships: seat s plays for team s % teams
     events: dict = field(default_factory=dict)  # drops, wrong shows, claims, …
     history: list | None = None  # every step's string (kept for failed games when asked)
     seconds: float = 0.0
@@ -117,6 +118,7 @@ def play_game(variant, players: int | None = None, seed: int | None = None,
         out.steps = watch.steps
         out.totals = tuple(game.totals)
         out.winners = tuple(game.winners)
+        out.teams = game.ruleset.partnerships.teams if game.ruleset.partnerships else None
         out.seconds = time.perf_counter() - start
         if keep_history and out.failure is not None:
             out.history = list(game.history)

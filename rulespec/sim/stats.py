@@ -18,6 +18,12 @@ from .runner import FAILURES
 ENDINGS = tuple(Ending)
 
 
+def _share(o) -> float:
+    """What one winning seat's win counts: a tie between sides splits it."""
+    sides = {seat % o.teams for seat in o.winners} if o.teams else set(o.winners)
+    return 1 / len(sides)
+
+
 def spread(values) -> dict:
     """Mean, standard deviation, median, min and max of ``values`` (zeros when empty)."""
     vs = sorted(values)
@@ -47,12 +53,13 @@ def summarize(outcomes, variant_name: str = "", settings: dict | None = None,
     failures = {k: sum(1 for o in outcomes if o.failure == k) for k in FAILURES}
     players = max((o.players for o in outcomes), default=0)
 
-    # winners of finished whole games (a shared win counts as a share)
+    # winners of finished whole games (a win shared by a tie counts as a share; partners
+    # who win together each win whole)
     decided = [o for o in finished if o.winners]
-    first = sum(1 / len(o.winners) for o in decided if 0 in o.winners)
+    first = sum(_share(o) for o in decided if 0 in o.winners)
     by_agent: dict[str, dict] = {}
     for o in decided:
-        share = 1 / len(o.winners)
+        share = _share(o)
         for seat, name in enumerate(o.agents):
             rec = by_agent.setdefault(name, {"seats": 0, "wins": 0.0})
             rec["seats"] += 1

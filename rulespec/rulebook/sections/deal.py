@@ -48,6 +48,8 @@ class Deal(Base):
         sentence of its own, so that a marker on either rule lands on its sentence. In a
         game of one deal the next dealer deals the next game (a session of games)."""
         way = "to the left (clockwise)" if d["rotation"] == "left" else "to the right"
+        if self.player_counts() == [2]:
+            way = "to the other player"
         return prose.say("deal", "next_dealer", next=self.ir["seating"]["next_dealer"], way=way,
                          unit=self.vocab.unit, single=self.rs.game.rounds == 1)
 

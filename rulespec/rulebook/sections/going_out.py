@@ -16,4 +16,4 @@ class GoingOut(Base):
         # a turn that plays or draws has no discard: the last card goes to the table (W376)
         final = None if self.rs.turn.play_or_draw else g["final_discard"]
         yield "ending", 0, prose.say("going_out", "going_out", final=final,
-                                     last=g["last_turns"])
+                                     last=g["last_turns"], lay_off=self.rs.turn.layoff is not None)

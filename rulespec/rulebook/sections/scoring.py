@@ -43,6 +43,11 @@ class Scoring(Base):
             parts += self.parts(lambda: prose.say(
                 "scoring", "rummy", times=s["rummy"]["multiplier"], bonus=s["rummy"]["bonus"],
                 penalty=self.rs.scoring.method == "penalty"))  # wording only: rs, not a read
+        if s["out_bonus"]:
+            teams = self.rs.partnerships is not None  # wording only: rs, not a read
+            parts += self.parts(lambda: prose.say(
+                "scoring", "out_bonus", bonus=s["out_bonus"],
+                penalty=self.rs.scoring.method == "penalty", teams=teams))
         for key in ("wrong_show", "valid_show"):
             if s[key] is not None:
                 parts += self.parts(lambda key=key: prose.say("scoring", key, points=s[key]))

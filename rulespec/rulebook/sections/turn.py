@@ -28,6 +28,7 @@ class Turn(Base):
             steps += self.parts(self.discarding_steps, t)
         side, way = (("left", "clockwise") if self.ir["seating"]["play"] == "left"
                      else ("right", "counterclockwise"))
-        intro = prose.say("turn", "intro", offer=self.rs.deal.offer, side=side, way=way) + "\n\n"
+        intro = prose.say("turn", "intro", offer=self.rs.deal.offer, side=side, way=way,
+                          two=self.player_counts() == [2]) + "\n\n"
         numbered = [(f"{i}. {s}", reads) for i, (s, reads) in enumerate(steps, 1)]
         yield "turn", 0, Placed.of(numbered, "\n", intro)

@@ -23,7 +23,8 @@ class Values(Base):
             return
         on_table = "" if low is None else "\n\n" + prose.say("values", "ace_low_run", low=low,
                                                                     run=self.vocab.run)
-        yield "scoring", 0, (prose.say("values", "head") + "\n\n" +
+        owner = self.rs.scoring.method == "owner"
+        yield "scoring", 0, (prose.say("values", "head", owner=owner) + "\n\n" +
                              self.table(["Card", "Value"], [list(r) for r in rows]) + on_table)
 
     def wild_value_rows(self, values, joker_default: int) -> list[tuple[str, str]]:

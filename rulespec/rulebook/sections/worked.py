@@ -88,10 +88,13 @@ class Worked(Base):
         wild = C.parse_card(EXAMPLE_CUT) if rs.wilds.cut else None
         most = max((s or 0) for s in self.hand_sizes()) or 7
         shown = []  # hands no bigger than a hand dealt (Tonk deals five)
+        if self.player_counts() == [2]:
+            hands = hands[:1]  # one loser
         for codes in fit_to_pack(rs.deck.ranks, [C.parse_cards(h)[:most] for h in hands]):
             left = None
-            if rs.scoring.count == "unmatched":
-                left = W.cards(v.best_arrangement(codes, wild=wild).deadwood)
+            dead = v.best_arrangement(codes, wild=wild).deadwood
+            if rs.scoring.count == "unmatched" and len(dead) < len(codes):
+                left = W.cards(dead)
             shown.append((W.cards(codes), v.penalty(codes, wild=wild), left))
         ru = rs.scoring.rummy
         return prose.say("worked", "penalty", hands=shown, teams=rs.partnerships is not None,

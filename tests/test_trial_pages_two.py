@@ -1,0 +1,92 @@
+"""Page defects and phrases from the session-14 trials (Conquian, Boathouse Rum, Persian
+Rummy, written from the docs alone): a game for two players read as if three sat down,
+going out by laying off where nobody may, and cards that carry no points."""
+
+from __future__ import annotations
+
+import pytest
+
+import rulespec
+from rulespec.rulebook import render_page
+
+from conftest import house, house_problems
+
+#: a two-player stake game in the shape of the Conquian trial (pagat.com's two-player
+#: Conquian), cut down to the rules these tests read
+CONQUIAN = """variant "Conquian"
+players: 2
+deck:    1 pack without 8s, 9s and 10s, no jokers
+aces:    low
+values:  none
+melds:   sets of 3-4 cards of the same rank
+         runs of 3-8 cards in the same suit
+deal:    10 cards each
+seating: low card of the cut deals first
+upcard:  none
+draw:    from the stock or the discard pile
+         card drawn must be melded or discarded
+         card taken from the discard pile must be melded at once
+lay off: onto own melds
+going out: only without discard
+stock:   hand ends; hand is void
+scoring: winner collects
+         a stake of 1 per hand
+game:    1 deal; highest wins
+"""
+
+
+@pytest.fixture(scope="module")
+def conquian():
+    return rulespec.compile_text(CONQUIAN, name="conquian.rules")
+
+
+def test_values_none_makes_every_card_worth_nothing(conquian):
+    v = conquian.ruleset.values
+    assert set(v.ranks) == {0} and v.joker == 0
+    page = render_page(conquian)
+    assert "Cards carry no points: each hand is played for the stake." in page
+    assert "| Card | Value |" not in page
+
+
+def test_values_none_without_a_stake_says_what_would_score():
+    problems = house_problems("basic", "values: none")
+    assert problems[0].code == "E347"
+    assert "a stake of 1 per hand" in problems[0].hint
+
+
+def test_two_players_take_turns_and_pass_the_deal_to_each_other(conquian):
+    page = render_page(conquian)
+    assert "The non-dealer starts, and the two players take turns." in page
+    assert "the deal passes to the other player for the next game" in page
+    assert "dealer's left" not in page and "clockwise" not in page
+
+
+def test_the_worked_example_of_a_two_player_game_has_one_loser(conquian):
+    page = render_page(conquian)
+    example = next(p for p in page.split("\n\n") if p.startswith("**A worked example.**"))
+    assert "the other is left with" in example and "another" not in example
+    assert example.endswith("the player who went out scores 1 point.")
+    gin_like = render_page(house("basic", "players: 2"))
+    example = next(p for p in gin_like.split("\n\n") if p.startswith("**A worked example.**"))
+    assert "the other is left with" in example and " + " not in example
+
+
+def test_unmatched_cards_are_not_said_to_count_alone_when_none_is_matched():
+    page = render_page(house("basic", "scoring: count unmatched cards"))
+    example = next(p for p in page.split("\n\n") if p.startswith("**A worked example.**"))
+    assert "only the unmatched" in example  # the first hand holds a run
+    assert example.count("only the unmatched") == 1  # the second holds no meld
+
+
+def test_going_out_is_by_melding_alone_where_nobody_lays_off():
+    page = render_page(house("basic", "lay off: not allowed"))
+    assert "You may go out by melding all your cards, or by discarding the last one." in page
+    assert "laying off all your cards" not in page
+
+
+def test_no_stalemate_is_said_or_played_where_hands_are_melded_whole():
+    """Boathouse Rum: the table stays empty until a player goes out, so no hand can
+    become too small for a meld."""
+    v = house("basic", "melding: whole hand at once", "lay off: not allowed")
+    assert not v.ruleset.stalemate_applies
+    assert "nobody can finish" not in render_page(v)
