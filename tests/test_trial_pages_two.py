@@ -90,3 +90,32 @@ def test_no_stalemate_is_said_or_played_where_hands_are_melded_whole():
     v = house("basic", "melding: whole hand at once", "lay off: not allowed")
     assert not v.ruleset.stalemate_applies
     assert "nobody can finish" not in render_page(v)
+
+
+def test_a_marker_on_the_opening_threshold_lands_on_its_sentence():
+    """Rommé trial: the mark of `melds worth at least 40 (sources differ: …)` sat after
+    "A wild card counts as the card it stands for.", a rule the file marked otherwise."""
+    marked = "opening: melds worth at least 30   (sources differ: some say 40)"
+    page = render_page(house("romme", marked))
+    opening = page[page.index("## Opening"):page.index("## Ending a hand")]
+    threshold, wild = opening.split("Until you have opened you may not lay off.")
+    assert wild.startswith("<sup>1,2</sup> A wild card counts as the card it stands for."
+                           "<sup>1</sup>")
+    assert ("<sup>2</sup> The sources differ; this is the rule most of them give (some say 40)."
+            in opening)
+
+
+def test_the_steps_that_play_to_the_table_come_in_any_order():
+    page = render_page(rulespec.load("variants/romme.rules"))
+    assert "3. **Lay off**" in page and "4. **Replace a wild card**" in page
+    assert ("Steps 2 to 4 may come in any order, as often as the rules above allow, before the "
+            "discard.") in page
+    basic = render_page(rulespec.load("variants/basic.rules"))
+    assert "Steps 2 and 3 may come in any order" in basic
+    gin = render_page(rulespec.load("variants/gin.rules"))
+    assert "may come in any order" not in gin
+
+
+def test_going_rummy_under_penalty_points_doubles_the_others_penalties():
+    page = render_page(rulespec.load("variants/romme.rules"))
+    assert "goes rummy: every other player's penalty points for the hand are doubled." in page

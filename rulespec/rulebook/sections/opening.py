@@ -9,18 +9,26 @@ from collections.abc import Iterator
 from ... import cards as C
 from .. import prose
 from .. import words as W
+from ..provenance import Placed
 from .base import Base
 
 
 class Opening(Base):
     def opening_md(self, o) -> Iterator:
-        out = []
+        """Parts, each with the rules read to write it, so that a marker lands on the
+        sentence of its rule (the threshold, or how a wild card counts)."""
+        parts = []
         if o["contracts"]:
-            out += self.contracts_text(o)
+            parts += self.parts(self.contracts_text, o)
+            if o["exact"]:
+                verb = self.vocab.open("verb")
+                parts += self.parts(lambda: prose.say("opening", "exact", verb=verb))
         if o["threshold"] is not None:  # opening values without one are an error (E333)
-            out += self.threshold_text(o)
-        if out:
-            yield "opening", 0, "\n\n".join(out)
+            parts += self.parts(self.threshold_text, o)
+            parts += [(s, reads, " ") for s, reads in self.parts(self.wild_count_text, o)]
+            parts += [(s, reads, "\n\n") for s, reads in self.parts(self.opening_values_text, o)]
+        if parts:
+            yield "opening", 0, Placed.of(parts, "\n\n")
 
     def contracts_text(self, o) -> list[str]:
         v = self.vocab
@@ -44,28 +52,30 @@ class Opening(Base):
                  if getattr(self.rs.melds, k)]
         out.append(prose.say("opening", "smallest", sizes=W.join(
             f"{W.number(m.min)} cards for a {v.kind(k)}" for k, m in sizes)))
-        if o["exact"]:
-            out.append(prose.say("opening", "exact", verb=v.open("verb")))
-        return out
+        return "\n\n".join(out)
 
-    def threshold_text(self, o) -> list[str]:
-        ovalues = o["values"]
+    def threshold_text(self, o) -> str:
         layoff = self.ir["turn"]["layoff"]  # a lay-off may need the opening, or nothing
-        text = prose.say("opening", "threshold", points=o["threshold"],
+        return prose.say("opening", "threshold", points=o["threshold"],
                          layoff=None if layoff is None else layoff["requires"],
-                         done=self.vocab.open("done"), natural=o["wild_counts_as_natural"])
+                         done=self.vocab.open("done"))
+
+    def wild_count_text(self, o) -> str:
+        return prose.say("opening", "wild_count", natural=o["wild_counts_as_natural"])
+
+    def opening_values_text(self, o) -> str:
+        """The values the opening is counted with (when the file gives them), and two
+        openings counted by the meld code."""
+        ovalues = o["values"]
+        text = ""
         if ovalues is not None:
             rows = self.value_rows(ovalues)
             if not o["wild_counts_as_natural"]:  # else no wild card counts its own value
                 # a joker without an opening value counts its value in hand (melds/context.py)
                 rows += self.wild_value_rows(ovalues, self.ir["values"]["joker"] or 0)
-            text += "\n\n" + prose.say("opening", "values_head") + "\n\n" + self.table(
+            text = prose.say("opening", "values_head") + "\n\n" + self.table(
                 ["Card", "Value"], [list(r) for r in rows])
-        out = [text]
-        ex = self.opening_examples()
-        if ex:
-            out.append(ex)
-        return out
+        return "\n\n".join(t for t in (text, self.opening_examples()) if t)
 
     def contract_text(self, option) -> str:
         parts = []

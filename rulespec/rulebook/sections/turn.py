@@ -19,11 +19,13 @@ class Turn(Base):
         # draw from the stock: its step comes first (a trial read it as after the draw)
         steps = self.parts(self.claims_steps, t["claims"])
         steps += self.parts(self.play_or_draw_steps if no_discard else self.drawing_steps, t)
+        first = len(steps) + 1  # the steps that play to the table come in any order
         if self.rs.melds.on_table:  # else melds stay in hand (coverage.APPLIES_WHEN)
             steps += self.parts(self.melding_steps, t)
             steps += self.parts(self.laying_off_steps, t["layoff"])
             steps += self.parts(self.replacing_steps)
             steps += self.parts(self.rearranging_steps, t["rearrange"])
+        last = len(steps)
         if not no_discard:
             steps += self.parts(self.discarding_steps, t)
         side, way = (("left", "clockwise") if self.ir["seating"]["play"] == "left"
@@ -31,4 +33,6 @@ class Turn(Base):
         intro = prose.say("turn", "intro", offer=self.rs.deal.offer, side=side, way=way,
                           two=self.player_counts() == [2]) + "\n\n"
         numbered = [(f"{i}. {s}", reads) for i, (s, reads) in enumerate(steps, 1)]
+        if last > first and not no_discard:
+            numbered.append(("\n" + prose.say("turn", "any_order", first=first, last=last), ()))
         yield "turn", 0, Placed.of(numbered, "\n", intro)
