@@ -264,3 +264,50 @@ def test_games_where_the_taken_card_waits_for_the_turn_end_play_through(meld_thi
         out = play_game(meld_this_turn, seed=seed, agents=agents, check_every=1)
         assert out.finished and out.failure is None, out.message
     assert taken > 0
+
+
+# ---------------------------------------------------------------- only before opening
+# Rommé (romme-palast.de, the Rommé trial): before the first meld a player may take the
+# discard only to use it in that meld; once opened, the card taken may be kept.
+
+BEFORE = ("draw: before opening, card taken from the discard pile must be melded this turn",)
+
+
+def _before_opening(opening: str = "melds worth at least 40"):
+    text = ('variant "Rommé, the discard before opening"\nextends "basic"\n'
+            f"opening: {opening}\n" + "\n".join(BEFORE) + "\n")
+    return rulespec.compile_text(text, name=str(VARIANTS / "house" / "x.rules"))
+
+
+def test_before_opening_the_discard_is_taken_only_to_open_with_it():
+    v = _before_opening("melds worth at least 60")
+    assert v.ruleset.turn.meld_taken and v.ruleset.turn.meld_taken_before_opening
+    # with KC the hand's melds are worth 30 + 6 + 15 = 51: not enough to open with 60
+    g = _game(v, upcard="KC")
+    assert "draw discard" not in _texts(g)
+    with pytest.raises(IllegalMove) as e:
+        g.apply("draw discard")
+    assert "only to meld it in this turn" in e.value.reason
+    # 51 is enough to open: the king may be taken, and must go down before the discard
+    g = _game(_before_opening("melds worth at least 51"), upcard="KC")
+    assert "draw discard" in _texts(g)
+    g.apply("draw discard")
+    assert not any(t.startswith("discard") for t in _texts(g))
+
+
+def test_once_opened_the_card_taken_may_be_kept():
+    v = _before_opening()
+    g = _game(v, upcard="9D")  # a card no meld of the hand would hold
+    g.opened[0] = True  # seat 0 went down in an earlier turn
+    assert "draw discard" in _texts(g)
+    g.apply("draw discard")
+    assert "discard 7C" in _texts(g)  # the 9D stays in hand
+
+
+def test_the_page_and_the_diff_say_who_must_meld_it():
+    v = _before_opening()
+    page = render_page(v)
+    assert ("Until you have opened, a card taken from the discard pile must go on the table "
+            "before the turn ends") in page
+    said = [str(c) for c in changes(rulespec.load(VARIANTS / "basic.rules").ir, v.ir)]
+    assert any("must be melded this turn by a player who has not opened" in c for c in said), said

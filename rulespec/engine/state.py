@@ -308,6 +308,7 @@ class Game(Dealing, Drawing, Pushing, Claims, Playing, Melding, Opening, LayingO
 
     def _turn_reset(self) -> None:
         self.taken = None  # the card taken from the discard pile this turn
+        self.taken_binds = False  # ... and it must be melded (mechanics.meld_taken)
         self.deep_taken = None  # the deepest of several taken, when it must be melded at once
         self.drawn_card = None  # the card drawn from the stock this turn
         self.melds_this_turn = 0

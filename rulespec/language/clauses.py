@@ -41,6 +41,11 @@ PHRASES: dict[str, tuple[tuple[str, object], ...]] = {
     "draw_not_first": (("turn.starter_draws", False),),
     "draw_meld_taken": (("turn.meld_taken", True),),
     "draw_meld_taken_turn": (("turn.meld_taken", True), ("turn.meld_taken_by", "turn")),
+    # Rommé, Scala 40: before opening the discard may be taken only to open with it
+    "draw_meld_taken_unopened": (("turn.meld_taken", True),
+                                 ("turn.meld_taken_before_opening", True)),
+    "draw_meld_taken_turn_unopened": (("turn.meld_taken", True), ("turn.meld_taken_by", "turn"),
+                                      ("turn.meld_taken_before_opening", True)),
     "draw_keep_taken": (("turn.meld_taken", False),),
     "push_then_discard": (("turn.push.then", "discard"),),
     "push_then_stock": (("turn.push.then", "stock"),),

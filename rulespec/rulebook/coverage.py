@@ -73,6 +73,9 @@ APPLIES_WHEN: dict[str, tuple[Callable[[Ruleset], bool], str]] = {
                        "in a turn that plays or draws, drawing ends the turn (E376)"),
     "turn.take_discards": (lambda rs: not rs.turn.play_or_draw,
                            "a turn that plays or draws has no discard pile to take from (E376)"),
+    "turn.meld_taken_before_opening": (
+        lambda rs: rs.turn.meld_taken and not rs.turn.play_or_draw,
+        "a card taken may be kept, so who must meld it does not arise"),
     "turn.meld_taken_by": (lambda rs: rs.turn.meld_taken and not rs.turn.play_or_draw,
                            "a card taken may be kept, so when it must be melded does not arise"),
     "turn.take_discards.meld_deepest_by": (

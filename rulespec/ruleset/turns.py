@@ -124,6 +124,7 @@ class Turn:
     discard_until_opening: bool = False  # the discard pile is closed to a player who has opened
     meld_taken: bool = False  # the card taken from the discard pile must be melded
     meld_taken_by: str = "move"  # by the first move after taking it, or by the turn's end
+    meld_taken_before_opening: bool = False  # only a player who has not opened must (Rommé)
     take_discards: TakeDiscards | None = None  # None: only the top discard may be taken
     use_drawn: bool = False  # the card drawn must be melded this turn or else discarded
     # stalemate breakers (OpenSpiel's gin): the hand is void at the Nth draw from the

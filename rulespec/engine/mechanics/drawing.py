@@ -89,6 +89,7 @@ class Drawing:
         self.hands[p].append(card)
         self.taken = card
         self.taken_held = self.hands[p].count(card)  # so that its going down can be told
+        self.taken_binds = self._meld_taken_binds(p)
         self.turn = p
         self.phase = Phase.PLAY
 

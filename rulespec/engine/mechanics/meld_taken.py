@@ -20,18 +20,26 @@ _TABLE = (A.MELD, A.LAY_OFF)
 
 class MeldTaken:
     """Plays ``draw: card taken from discard pile must be melded at once`` (or ``this
-    turn``). Reads ``turn.meld_taken`` and ``turn.meld_taken_by``, and
+    turn``), for every player or (``turn.meld_taken_before_opening``) only for one who had
+    not opened when they took it. Reads ``turn.meld_taken`` and ``turn.meld_taken_by``, and
     ``take_discards.meld_deepest_by`` for the deepest card of a deep take (which
     :mod:`.taking` owes). The card is :attr:`Game.taken`; it is down once the hand holds
     fewer of it than just after the take (:attr:`Game.taken_held`)."""
 
     _probing = False  # True in the copy that looks one move ahead, so it looks no further
     taken_held = 0  # how many of the taken card the hand held just after taking it (set with it)
+    taken_binds = False  # the rule binds the card taken this turn (set with it)
 
     @staticmethod
     def narrows(rs) -> bool:
         td = rs.turn.take_discards
         return rs.turn.meld_taken or (td is not None and td.meld_deepest)
+
+    def _meld_taken_binds(self, p: int) -> bool:
+        """Must a card ``p`` takes from the discard pile now be melded (the rule, and
+        ``p`` not yet opened where it binds only then)?"""
+        t = self.ruleset.turn
+        return t.meld_taken and not (t.meld_taken_before_opening and self.opened[p])
 
     def _owed_by(self) -> str:
         """When the card owed must be down: "move" (the first move after the take) or
@@ -43,7 +51,7 @@ class MeldTaken:
     def _owed_taken(self) -> int | None:
         """The card taken from the discard pile that the turn must still put on the table
         (None: there is none, or it is there)."""
-        if self.taken is None or not (self.ruleset.turn.meld_taken or self.deep_taken is not None):
+        if self.taken is None or not (self.taken_binds or self.deep_taken is not None):
             return None
         if self._owed_by() == "move":
             return None if self.played_this_turn else self.taken
@@ -84,7 +92,8 @@ class MeldTaken:
 
     def _could_meld_top(self, acts: list) -> list:
         """Draws, without ``draw discard`` when the top card could not be melded in time."""
-        if not self.ruleset.turn.meld_taken or A.DRAW_DISCARD not in {a.kind for a in acts}:
+        if (not self._meld_taken_binds(self.player)
+                or A.DRAW_DISCARD not in {a.kind for a in acts}):
             return acts
         p = self.player
         hand = self.hands[p]
@@ -119,7 +128,7 @@ class MeldTaken:
                         "to meld it: " + ", ".join(f"`{a.text}`" for a in ways))
             return (f"the card you took from the discard pile ({C.card_str(card)}) must go into a "
                     f"meld first: " + ", ".join(f"`{a.text}`" for a in ways))
-        if (parsed.kind == A.DRAW_DISCARD and self.ruleset.turn.meld_taken
+        if (parsed.kind == A.DRAW_DISCARD and self._meld_taken_binds(self.player)
                 and self.phase in (Phase.OFFER, Phase.DRAW)
                 and self.discards and not self._could_meld_top([parsed])):
             when = "in this turn" if self.ruleset.turn.meld_taken_by == "turn" else "at once"

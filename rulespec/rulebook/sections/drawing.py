@@ -23,11 +23,13 @@ class Drawing(Base):
             deepest_by = td["meld_deepest_by"] if deepest else None
         at_once = t["meld_taken"]
         by = t["meld_taken_by"] if at_once else None
+        until = self.vocab.open("done") if at_once and t["meld_taken_before_opening"] else None
         return [prose.say(
             "drawing", "draw", sources=W.join([_SOURCES[s] for s in sources if s in _SOURCES],
                                               "or"),
             push=push, at_once=at_once, by=by, take=take, frozen=frozen, deepest=deepest,
-            deepest_by=deepest_by, both=bool(at_once and deepest and by == deepest_by),
+            deepest_by=deepest_by,
+            both=bool(at_once and deepest and by == deepest_by and not until),
             use_drawn=t["use_drawn"],
             closed=self.vocab.open("done") if t["discard_until_opening"] else None,
-            starter_draws=t["starter_draws"])]
+            starter_draws=t["starter_draws"], until=until)]
