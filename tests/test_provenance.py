@@ -120,8 +120,8 @@ def test_where_the_sources_differ_the_note_says_so_in_its_own_group():
     overview, cards = _section(page, "Overview"), _section(page, "The cards")
     assert "is a game for three to six players.<sup>1</sup>" in overview
     assert overview.rstrip().endswith(
-        "<small>**Where the sources differ.** <sup>1</sup> The sources differ; this is the "
-        "rule most of them give (GameVelvet says 2-8).</small>")
+        "<small>**Where the sources differ.** <sup>1</sup> The sources differ (GameVelvet says "
+        "2-8); this is the rule most of them give.</small>")
     assert "**Not in the source.**" in cards and "sources differ" not in cards
 
 

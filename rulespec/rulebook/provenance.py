@@ -21,7 +21,7 @@ OWN = "own"
 _SAYS = {
     "common rule": "A common rule, chosen where the source says nothing",
     "house choice": "A house choice",
-    "sources differ": "The sources differ; this is the rule most of them give",
+    "sources differ": "The sources differ{note}; this is the rule most of them give",
     OWN: "The interpreter's own rule, so that every hand comes to an end; no source says it",
 }
 
@@ -150,7 +150,16 @@ def _note(found: list[tuple[str, str | None]], say) -> str:
     for head, group in (("Not in the source.", outside), ("Where the sources differ.", differ)):
         if group:
             lines.append(f"**{head}** " + " ".join(
-                f"{_marker([n])} {say(_SAYS[k])}{f' ({t})' if t else ''}." for n, k, t in group))
+                f"{_marker([n])} {_said(say, k, t)}." for n, k, t in group))
     if cited:
         lines.append("**From the source.** " + " ".join(f"{_marker([n])} {t}." for n, t in cited))
     return "<small>" + " ".join(lines) + "</small>"
+
+
+def _said(say, kind: str, note: str | None) -> str:
+    """A footnote's sentence: the kind's words with the file's note, which says how the
+    sources differ inside the sentence (not after "the rule most of them give", where a
+    note naming the dissenting pages read as naming the majority)."""
+    before, _, after = _SAYS[kind].partition("{note}")
+    note = f" ({note})" if note else ""
+    return say(before) + note + say(after) if after else say(before) + note

@@ -15,7 +15,8 @@ class Claims(Base):
         n = claims.get("per_hand")
         times = (None if n is None else "once" if n == 1 else "twice" if n == 2
                  else W.plural(n, "time"))
-        return [prose.say("claims", "may_i", penalty=W.plural(claims["penalty"], "penalty card"),
+        penalty = claims["penalty"] and W.plural(claims["penalty"], "penalty card")  # 0: none
+        return [prose.say("claims", "may_i", penalty=penalty,
                           nearest=claims["priority"] == "nearest", wait=claims["wait"],
                           times=times, before=claims["before_opening"],
                           opened=self.vocab.open("done"))]
