@@ -15,7 +15,9 @@ the same cards.
 
 from __future__ import annotations
 
-from ..melds.context import Rules
+from dataclasses import replace
+
+from ..melds.context import Rules, rules_for
 from ..melds.hand import cards_in_melds, hand_melds
 from ..melds.fast import deadwood_value
 from ..melds.solver import Search
@@ -117,5 +119,15 @@ class HandValue:
 
 
 def evaluator(rules: Rules) -> HandValue:
-    """The (shared, cached) :class:`HandValue` of a deal's meld rules."""
-    return _EVALUATORS.get_or(rules, HandValue, rules)
+    """The (shared, cached) :class:`HandValue` of a deal's meld rules. Where every card
+    is worth nothing (a game for a stake, ``values: none``) a hand is judged as if each
+    card counted 1: the fewer cards left out of melds, the nearer to going out."""
+    return _EVALUATORS.get_or(rules, _hand_value, rules)
+
+
+def _hand_value(rules: Rules) -> HandValue:
+    if any(rules.value):
+        return HandValue(rules)
+    rs = rules.ruleset
+    ones = replace(rs, values=replace(rs.values, ranks=(1,) * 13, joker=1, wild=None, cards=()))
+    return HandValue(rules_for(ones, rules.wild))

@@ -52,6 +52,7 @@ PHRASES: dict[str, tuple[tuple[str, object], ...]] = {
     "claim_nearest": (("turn.claims.priority", "nearest"),),
     "claim_wait": (("turn.claims.wait", True),),
     "claim_no_wait": (("turn.claims.wait", False),),
+    "claim_takes_turn": (("turn.claims.wait", False), ("turn.claims.takes_turn", True)),
     "claim_any_number": (("turn.claims.per_hand", None),),
     "claim_none": (("turn.claims", None),),
     "melds_any_number": (("turn.melds_per_turn", None),),

@@ -73,6 +73,8 @@ APPLIES_WHEN: dict[str, tuple[Callable[[Ruleset], bool], str]] = {
                        "in a turn that plays or draws, drawing ends the turn (E376)"),
     "turn.take_discards": (lambda rs: not rs.turn.play_or_draw,
                            "a turn that plays or draws has no discard pile to take from (E376)"),
+    "turn.claims.wait": (lambda rs: rs.turn.claims is not None and not rs.turn.claims.takes_turn,
+                         "a claimer who plays on melds the card at once in their own turn"),
     "turn.meld_taken_before_opening": (
         lambda rs: rs.turn.meld_taken and not rs.turn.play_or_draw,
         "a card taken may be kept, so who must meld it does not arise"),

@@ -178,7 +178,8 @@ def _turn(ir):
     c = t["claims"]
     yield "“May I?” claims", "not allowed" if c is None else "; ".join(
         [W.plural(c["penalty"], "penalty card"), "nearest player first" if c["priority"] == "nearest" else c["priority"],
-         "no melding until the next turn" if c["wait"] else "may meld at once"]
+         "melds it at once and plays on" if c.get("takes_turn")
+         else "no melding until the next turn" if c["wait"] else "may meld at once"]
         + ([] if c.get("per_hand") is None else [f"at most {c['per_hand']} per player per hand"])
         + (["only before opening"] if c.get("before_opening") else []))
     yield "The discard pile after opening", _yes(t.get("discard_until_opening", False),

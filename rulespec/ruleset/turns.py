@@ -77,6 +77,9 @@ class Claims:
     wait: bool = True  # the claimer may not meld until their next regular turn
     per_hand: int | None = None  # most claims each player may make in one hand; None: any
     before_opening: bool = False  # only a player who has not opened (gone down) may claim
+    # the claimer melds the card at once and plays on from there, discarding; the players
+    # between lose their turn (Desmoche, Seven Bridge's pon)
+    takes_turn: bool = False
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,7 @@
 """Out-of-turn claims ("May I?"): when the player in turn draws from the stock, the
-others, in turn order, may claim the discard they passed, with penalty cards."""
+others, in turn order, may claim the discard they passed, with penalty cards. Where the
+claimer melds it at once and plays on (Desmoche, Seven Bridge's pon), only a player who
+could meld it may claim, and the claim takes the turn: the players between lose theirs."""
 
 from __future__ import annotations
 
@@ -14,8 +16,9 @@ class Claims:
     """Plays ``turn.claims`` (``may claim the discard out of turn with N penalty
     cards``): who may claim (never the seat that discarded it), the penalty cards drawn
     from the stock, and whether the claimer melds at once or waits for a turn. Reads
-    ``turn.claims.penalty`` and ``turn.claims.wait``. Phases ``claim`` (``may i`` or
-    ``pass``) and ``claim meld`` (the claimer's melds, then ``pass``)."""
+    ``turn.claims.penalty``, ``turn.claims.wait``, ``turn.claims.takes_turn``. Phases
+    ``claim`` (``may i`` or ``pass``) and ``claim meld`` (the claimer's melds, then
+    ``pass``)."""
 
     def _open_claims(self, p: int) -> bool:
         """``p`` draws from the stock: may anyone claim the discard first? Then the first
@@ -31,6 +34,8 @@ class Claims:
                 break
             if s != self.top_discarder and s not in order and self._may_claim(s, cl):
                 order.append(s)
+        if cl.takes_turn:
+            order = [s for s in order if self._could_meld_claim(s)]
         if not order:
             return False
         self.claimers = order
@@ -45,6 +50,16 @@ class Claims:
             return False
         return cl.per_hand is None or self.claims_made[seat] < cl.per_hand
 
+    def _could_meld_claim(self, seat: int) -> bool:
+        """Could ``seat``, taking the top discard, meld it at once (worked out on a copy
+        of the game in which it is ``seat``'s turn)?"""
+        g = self.clone()
+        card = g.discards.pop()
+        g._start_turn(seat)
+        g.hands[seat].append(card)
+        g.phase = Phase.PLAY
+        return bool(g._uses_taken(seat, card))
+
     def _claim_moves(self) -> list:
         return [_MAY_I, _PASS]
 
@@ -52,7 +67,7 @@ class Claims:
         claimer = self.player
         card = self.discards.pop()
         self.hands[claimer].append(card)
-        self._claimer = claimer
+        self._claimer, self._claimed = claimer, card
         self.claims_made[claimer] += 1
         self.claimers = []
         self._chance = [(A.CARD, claimer)] * self.ruleset.turn.claims.penalty
@@ -63,7 +78,16 @@ class Claims:
 
     def _then_claimed(self) -> None:
         """The claimer has the discard and the penalty cards: melds now (``claim meld``)
-        or waits, and the player in turn draws."""
+        or waits, and the player in turn draws; or it is the claimer's turn now, which
+        melds the card first."""
+        if self.ruleset.turn.claims.takes_turn:
+            claimer, card = self._claimer, self._claimed
+            self._start_turn(claimer)
+            self._drew(claimer)
+            self.phase = Phase.PLAY
+            self.taken, self.taken_binds = card, True  # melded first (mechanics.meld_taken)
+            self.taken_held = self.hands[claimer].count(card)
+            return
         if not self.ruleset.turn.claims.wait:
             self.phase = Phase.CLAIM_MELD
             self.player = self._claimer

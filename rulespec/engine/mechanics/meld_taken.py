@@ -32,8 +32,9 @@ class MeldTaken:
 
     @staticmethod
     def narrows(rs) -> bool:
-        td = rs.turn.take_discards
-        return rs.turn.meld_taken or (td is not None and td.meld_deepest)
+        td, cl = rs.turn.take_discards, rs.turn.claims
+        return (rs.turn.meld_taken or (td is not None and td.meld_deepest)
+                or (cl is not None and cl.takes_turn))
 
     def _meld_taken_binds(self, p: int) -> bool:
         """Must a card ``p`` takes from the discard pile now be melded (the rule, and

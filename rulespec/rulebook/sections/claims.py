@@ -15,8 +15,10 @@ class Claims(Base):
         n = claims.get("per_hand")
         times = (None if n is None else "once" if n == 1 else "twice" if n == 2
                  else W.plural(n, "time"))
+        plays_on = claims["takes_turn"]  # the claim takes the turn: its own sentences
         penalty = claims["penalty"] and W.plural(claims["penalty"], "penalty card")  # 0: none
         return [prose.say("claims", "may_i", penalty=penalty,
-                          nearest=claims["priority"] == "nearest", wait=claims["wait"],
+                          nearest=claims["priority"] == "nearest", plays_on=plays_on,
+                          wait=None if plays_on else claims["wait"],
                           times=times, before=claims["before_opening"],
                           opened=self.vocab.open("done"))]
