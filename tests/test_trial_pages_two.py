@@ -119,3 +119,28 @@ def test_the_steps_that_play_to_the_table_come_in_any_order():
 def test_going_rummy_under_penalty_points_doubles_the_others_penalties():
     page = render_page(rulespec.load("variants/romme.rules"))
     assert "goes rummy: every other player's penalty points for the hand are doubled." in page
+
+
+# ---------------------------------------------------------------- Arlington (round D)
+
+def test_scoring_by_owner_with_lay_offs_onto_own_melds_only():
+    page = render_page(house("rummy500", "lay off: onto own melds"))
+    assert "their own melds and the cards they laid off onto them, less" in page
+    example = next(p for p in page.split("\n\n") if p.startswith("**A worked example.**"))
+    assert "another player's" not in example and "onto their own" in example
+    assert "onto anyone's melds" in render_page(rulespec.load("variants/rummy500.rules"))
+
+
+def test_a_whole_pile_take_has_no_card_melded_from_under_others():
+    whole = render_page(house("rummy500", "draw: take the whole discard pile"))
+    assert "It may be one of the cards you took from above the one you melded." not in whole
+    deep = render_page(rulespec.load("variants/rummy500.rules"))
+    assert "It may be one of the cards you took from above the one you melded." in deep
+
+
+def test_taking_several_discards_lets_a_hand_grow_so_no_stalemate_is_declared():
+    """A hand of one card may take five discards and meld: the stalemate rule's proof
+    (every hand too small for a meld) does not hold (Arlington trial)."""
+    v = rulespec.load("variants/rummy500.rules")
+    assert not v.ruleset.hands_never_grow and not v.ruleset.stalemate_applies
+    assert "nobody can finish" not in render_page(v)

@@ -148,8 +148,11 @@ class Ruleset:
     @property
     def hands_never_grow(self) -> bool:
         """Does every turn take one card in and put one out? Not with pushing, out-of-turn
-        claims or a turn that draws without discarding."""
-        return self.turn.push is None and self.turn.claims is None and not self.turn.play_or_draw
+        claims, taking more than the top discard (500 Rum, Arlington) or a turn that draws
+        without discarding."""
+        t = self.turn
+        return (t.push is None and t.claims is None and t.take_discards is None
+                and not t.play_or_draw)
 
     @property
     def stalemate_applies(self) -> bool:

@@ -19,8 +19,10 @@ class Discarding(Base):
             taken = "melded"
             # taking down to a card: the step says which cards may be discarded (it reads
             # what it states, so that their markers land here)
-            deep = (turn.take_discards is not None and bool(turn.take_discards.down_to)
-                    and t["meld_taken"] and bool(t["take_discards"]["down_to"]))
+            # (down to a card whose deepest must be melded: not the whole pile, Arlington)
+            td = turn.take_discards
+            deep = (td is not None and td.down_to == "any" and td.meld_deepest
+                    and t["meld_taken"] and t["take_discards"]["down_to"] == "any")
         else:
             taken, deep = ("free" if t["discard_taken"] else "kept"), False
         steps = [prose.say("discarding", "discard", taken=taken, deep=deep,

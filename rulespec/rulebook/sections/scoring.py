@@ -85,8 +85,8 @@ class Scoring(Base):
         return prose.say("scoring", "who_scores", method=method, counted=COUNTED.get(count, ""),
                          partners=rs.partnerships is not None, show=rs.show is not None,
                          knock=rs.knock is not None and not rs.gin_only,
-                         after=self.after_laying_off(),
-                         many=self.many_players()) + self.out_in_knocks(s)
+                         after=self.after_laying_off(), many=self.many_players(),
+                         onto=rs.turn.layoff and rs.turn.layoff.onto) + self.out_in_knocks(s)
 
     def out_in_knocks(self, s) -> str:
         """In a knocking game whose melds go on the table, what going out scores: the

@@ -31,12 +31,14 @@ class Worked(Base):
         ace = rs.values.ace_low_run if low and rs.values.ace_low_run is not None else None
         worth = [sum(ace if (ace is not None and C.rank_of(c) == 0) else v.card_value(c)
                      for c in m) for m in melds]
-        lay, left = v.card_value(laid[0]), v.penalty(hand)
+        lay_off = rs.turn.layoff
+        onto = None if lay_off is None else lay_off.onto
+        lay, left = v.card_value(laid[0]) if onto else 0, v.penalty(hand)
         total = sum(worth) + lay - left
         return prose.say("worked", "owner", meld1=W.cards(melds[0]), worth1=worth[0],
                          meld2=W.cards(melds[1]), worth2=worth[1], ace=ace, laid=W.cards(laid),
                          lay=lay, hand=W.cards(hand), left=left, total=total,
-                         run=self.vocab.run)
+                         run=self.vocab.run, onto=onto)
 
     def knock_example(self) -> str:
         """A knock between two hands of the size dealt (ten cards, or the first cards of
