@@ -85,8 +85,7 @@ class Claims:
             self._start_turn(claimer)
             self._drew(claimer)
             self.phase = Phase.PLAY
-            self.taken, self.taken_binds = card, True  # melded first (mechanics.meld_taken)
-            self.taken_held = self.hands[claimer].count(card)
+            self._took(claimer, card, True)  # melded first (mechanics.meld_taken)
             return
         if not self.ruleset.turn.claims.wait:
             self.phase = Phase.CLAIM_MELD

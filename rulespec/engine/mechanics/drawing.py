@@ -87,9 +87,7 @@ class Drawing:
         self._drew(p)
         card = self.discards.pop()
         self.hands[p].append(card)
-        self.taken = card
-        self.taken_held = self.hands[p].count(card)  # so that its going down can be told
-        self.taken_binds = self._meld_taken_binds(p)
+        self._took(p, card, self._meld_taken_binds(p))
         self.turn = p
         self.phase = Phase.PLAY
 

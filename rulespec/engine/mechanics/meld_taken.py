@@ -36,6 +36,11 @@ class MeldTaken:
         return (rs.turn.meld_taken or (td is not None and td.meld_deepest)
                 or (cl is not None and cl.takes_turn))
 
+    def _took(self, p: int, card: int, binds: bool) -> None:
+        """``p`` took ``card`` from the discard pile; ``binds``: it must be melded."""
+        self.taken, self.taken_binds = card, binds
+        self.taken_held = self.hands[p].count(card)  # so that its going down can be told
+
     def _meld_taken_binds(self, p: int) -> bool:
         """Must a card ``p`` takes from the discard pile now be melded (the rule, and
         ``p`` not yet opened where it binds only then)?"""
