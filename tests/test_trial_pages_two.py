@@ -144,3 +144,21 @@ def test_taking_several_discards_lets_a_hand_grow_so_no_stalemate_is_declared():
     v = rulespec.load("variants/rummy500.rules")
     assert not v.ruleset.hands_never_grow and not v.ruleset.stalemate_applies
     assert "nobody can finish" not in render_page(v)
+
+
+def test_a_default_the_file_leaves_unsaid_is_marked_where_the_file_marks_its_rules():
+    """Zioncheck and Rommé trials: "It may be the card you just took from the discard pile"
+    and "The claimer may not meld … until their next regular turn" read as the source's
+    rules, though neither file said them."""
+    text = CONQUIAN.replace('variant "Conquian"', 'variant "Marked"').replace(
+        "players: 2", "players: 2-3   (source)").replace(
+        "         card taken from the discard pile must be melded at once\n", "") + (
+        "may i: 1 penalty card\n")
+    page = render_page(rulespec.compile_text(text, name="marked.rules"))
+    turn = page[page.index("## A turn"):page.index("## ", page.index("## A turn") + 3)]
+    assert "It may be the card you just took from the discard pile.<sup>" in turn
+    assert "until their next regular turn." in turn
+    assert "The language's default: the rule file does not say it." in turn
+    unmarked = render_page(rulespec.compile_text(text.replace("   (source)", ""),
+                                                 name="plain.rules"))
+    assert "The language's default" not in unmarked

@@ -5,7 +5,8 @@ A rule file marks its clauses ``(common rule)``, ``(house choice)`` or ``(source
 (the transformer keeps them in the IR's ``provenance``, each with the IR paths its clauses
 set). The page is read through a recording view (:class:`Reads`), so each piece of the
 page knows which rules decided it; a marker goes on the pieces that read a marked rule.
-A renderer may also say that a sentence is the interpreter's own rule (:data:`OWN`).
+A renderer may also say that a sentence is the interpreter's own rule (:data:`OWN`), and
+a file that marks its rules gets the defaults it leaves unsaid marked (:data:`DEFAULT`).
 """
 
 from __future__ import annotations
@@ -18,11 +19,22 @@ from contextlib import contextmanager
 #: which a renderer states (the hand nobody can finish).
 OWN = "own"
 
+#: The kind of a rule the page states that the file never says, in a file that marks where
+#: its rules come from: the language's default (the card just taken may be discarded).
+DEFAULT = "default"
+
+#: Rules a page states, each in a step of its own, that files seldom say (trials read them
+#: as the source's): each is marked :data:`DEFAULT` where no file of the variant says it.
+#: (Not yet ``wilds.all_wild``: the sentences about wild cards read it for their wording
+#: too, so its marker would land on rules the file does say.)
+DEFAULTED = ("turn.discard_taken", "turn.claims.wait")
+
 _SAYS = {
     "common rule": "A common rule, chosen where the source says nothing",
     "house choice": "A house choice",
     "sources differ": "The sources differ{note}; this is the rule most of them give",
     OWN: "The interpreter's own rule, so that every hand comes to an end; no source says it",
+    DEFAULT: "The language's default: the rule file does not say it",
 }
 
 

@@ -107,7 +107,7 @@ class Rulebook(Sections):
                 section, weight, text = piece
                 pieces.setdefault(section, []).append([weight, order, text, frozenset(reads)])
                 order += 1
-        provenance.annotate(pieces, self.marks() + self.own, self.vocab.say)
+        provenance.annotate(pieces, self.marks() + self.own + self.defaults(), self.vocab.say)
         missing = unrendered(self.variant.ir, self.rs, self.seen)
         if missing:
             raise UnrenderedNode(self.variant.name, missing)
@@ -133,6 +133,17 @@ class Rulebook(Sections):
         with self.seen.scope() as reads:
             out = make(*args)
         return [(s, reads) for s in ([out] if isinstance(out, str) else out or []) if s]
+
+    def defaults(self) -> list[tuple[str, str | None, tuple]]:
+        """The rules of :data:`~.provenance.DEFAULTED` no file of the variant says, where
+        its files mark where their rules come from (a marker lands only where the page
+        states the rule)."""
+        if not self.variant.ir.get("provenance"):
+            return []
+        said = self.variant.ir.get("sources", {})
+        unsaid = tuple(p for p in provenance.DEFAULTED
+                       if p not in said and applies(self.rs, p))
+        return [(provenance.DEFAULT, None, unsaid)] if unsaid else []
 
     def marks(self) -> list[tuple[str, str | None, tuple]]:
         """The file's provenance markers: kind, note (escaped) and the paths they mark."""
