@@ -162,3 +162,13 @@ def test_a_default_the_file_leaves_unsaid_is_marked_where_the_file_marks_its_rul
     unmarked = render_page(rulespec.compile_text(text.replace("   (source)", ""),
                                                  name="plain.rules"))
     assert "The language's default" not in unmarked
+
+
+def test_the_natural_card_a_meld_needs_is_marked_as_a_default_on_its_own_sentence():
+    page = render_page(rulespec.load("variants/romme.rules"))
+    cards = page[page.index("## The cards"):page.index("## ", page.index("## The cards") + 3)]
+    assert "A meld needs at least one natural card.<sup>" in cards
+    assert "The language's default: the rule file does not say it." in cards
+    # where the file says it, it is the file's rule: no default marker
+    said = render_page(house("romme", "wild: jokers; all-wild melds allowed"))
+    assert "The language's default" not in said[said.index("## The cards"):said.index("## A turn")]

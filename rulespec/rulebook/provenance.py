@@ -23,11 +23,9 @@ OWN = "own"
 #: its rules come from: the language's default (the card just taken may be discarded).
 DEFAULT = "default"
 
-#: Rules a page states, each in a step of its own, that files seldom say (trials read them
+#: Rules a page states in a sentence of their own that files seldom say (trials read them
 #: as the source's): each is marked :data:`DEFAULT` where no file of the variant says it.
-#: (Not yet ``wilds.all_wild``: the sentences about wild cards read it for their wording
-#: too, so its marker would land on rules the file does say.)
-DEFAULTED = ("turn.discard_taken", "turn.claims.wait")
+DEFAULTED = ("wilds.all_wild", "turn.discard_taken", "turn.claims.wait")
 
 _SAYS = {
     "common rule": "A common rule, chosen where the source says nothing",

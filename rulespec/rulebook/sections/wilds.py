@@ -39,7 +39,11 @@ class Wilds(Base):
         if nat in ("runs", "always"):
             yield "cards", 1, prose.say("wilds", "natural", where=nat, run=v.run)
         if w["not_outnumber"]:  # a meld with no natural card is not held to it (melds/context.py)
-            allw = w["all_wild"]
+            # the sentence states the all-wild rule only as an exception ("except that a set
+            # may be made only of wild cards"): read it there, so that its marker lands there
+            allw = self.rs.wilds.all_wild
+            if allw != "never":
+                allw = w["all_wild"]
             # a natural card laid off onto an all-wild meld would be outnumbered (melds/context.py)
             lay_off = allw in ("sets", "any") and self.rs.melds.on_table and self.rs.turn.layoff
             yield "cards", 1, prose.say("wilds", "not_outnumber", all_wild=allw,
