@@ -61,6 +61,23 @@ def gin_after_draw(variant, hand: str, upcard: str, draw: str, defender: str = G
     return g
 
 
+def random_game(variant, players: int, seed: int):
+    """A whole game of ``variant`` played by random moves, seeded: the same moves for the
+    same seed as long as the legal moves are the same (whatever the scores)."""
+    import random
+
+    from rulespec.engine import new_game
+
+    g = new_game(variant, players=players, seed=seed)
+    rng = random.Random(seed)
+    while not g.is_over():
+        if g.is_chance():
+            g.apply_chance()
+        else:
+            g.apply(rng.choice(g.legal_actions()))
+    return g
+
+
 def knock_moves(g) -> set[str]:
     """The knocks (and big gin) the player in turn may make now, as typed."""
     from rulespec.engine import actions as A

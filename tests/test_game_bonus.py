@@ -4,7 +4,6 @@ the totals once the game is over; the check E384 and the page's sentence."""
 
 from __future__ import annotations
 
-import random
 from types import SimpleNamespace
 
 import pytest
@@ -16,7 +15,7 @@ from rulespec.engine.state import new_game
 from rulespec.language.diagnostics import SpecError
 from rulespec.rulebook import render_page
 
-from conftest import VARIANTS
+from conftest import VARIANTS, random_game
 
 BONUSES = "game: bonus 100 for winning the game; bonus 25 per hand won; shutout doubles\n"
 
@@ -52,14 +51,7 @@ def test_without_bonuses_nothing_is_added():
 
 
 def test_a_whole_game_adds_them_once_at_its_end():
-    v = _gin()
-    g = new_game(v, players=2, seed=7)
-    rng = random.Random(7)
-    while not g.is_over():
-        if g.is_chance():
-            g.apply_chance()
-        else:
-            g.apply(rng.choice(g.legal_actions()))
+    g = random_game(_gin(), 2, 7)
     added = g.results[-1].details["game bonuses"]
     sums = [sum(r.scores[p] for r in g.results) for p in range(2)]
     assert list(g.totals) == [s + a for s, a in zip(sums, added)]

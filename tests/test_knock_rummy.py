@@ -22,7 +22,7 @@ from rulespec.engine import check_invariants, new_game, stacked_deck
 from rulespec.engine.errors import IllegalMove
 from rulespec.rulebook import render_page
 
-from conftest import VARIANTS, house_problems
+from conftest import VARIANTS, house_problems, random_game
 
 # seat 0 starts (the last seat deals); each hand is 7 cards, seat 0 draws one and knocks
 KNOCKER = "3S 4S 5S 9H 9D 9C 5H"  # a run and a set: deadwood 5H after the knock
@@ -200,16 +200,8 @@ _SETTLE = {"winner": "", "pairs": "scoring: each pair settles the difference",
 def test_every_ending_is_zero_sum(players, seed, how, before):
     """Random hands of 3-5 players, however they end (knock, rummy, undercut, ties, the
     stock): what the winners get the others pay, under every way of settling."""
-    import random
     lines = [_SETTLE[how]] + (["knock: before or after drawing"] if before else [])
-    v = _variant_for(tuple(lines))
-    g = new_game(v, players=players, seed=seed)
-    rng = random.Random(seed)
-    while not g.is_over():
-        if g.is_chance():
-            g.apply_chance()
-        else:
-            g.apply(rng.choice(g.legal_actions()))
+    g = random_game(_variant_for(tuple(lines)), players, seed)
     r = g.results[-1]
     assert sum(r.scores) == pytest.approx(0)
     assert max(r.scores) > 0 or all(s == 0 for s in r.scores)

@@ -5,17 +5,14 @@ changes, and a hand that ends another way earns nothing."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 import rulespec
 from rulespec.engine.phases import Ending
-from rulespec.engine.state import new_game
 from rulespec.rulebook import render_page
 from rulespec.rulebook.diff import changes
 
-from conftest import house, house_problems
+from conftest import house, house_problems, random_game
 
 LOWEST = "game: to 100 points; lowest wins"
 
@@ -39,16 +36,8 @@ game:    2 deals; highest wins
 
 
 def _results(v, seed: int, players: int):
-    """Every hand's result of one game played by random moves (the same moves for the same
-    seed, whatever the scores)."""
-    g = new_game(v, players=players, seed=seed)
-    rng = random.Random(seed)
-    while not g.is_over():
-        if g.is_chance():
-            g.apply_chance()
-        else:
-            g.apply(rng.choice(g.legal_actions()))
-    return g.results
+    """Every hand's result of one game played by random moves."""
+    return random_game(v, players, seed).results
 
 
 @pytest.mark.parametrize("base, bonus, players, sign", [

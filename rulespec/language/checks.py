@@ -109,7 +109,7 @@ def every_card_has_a_value(r: Ruleset, doc: dict):
     if missing:
         hint = f"add them to `values:`, e.g. `{missing[0]} = 10`"
         if r.scoring.stake is not None:  # Pif Paf, Desmoche: the stake is all that is paid
-            hint += "; where cards carry no points, write `values: A-K = 0`"
+            hint += "; where cards carry no points, write `values: none`"
         yield Problem("values", f"these cards have no value: {' '.join(missing)}", hint)
     jokers = any(r.deck.jokers_for(n) for n in player_counts(r))
     if jokers and r.values.joker is None and r.values.wild is None:

@@ -72,9 +72,12 @@ class Exhaustion:
         keep = self._keep_min()
         barred = not rs.turn.new_melds_after_opening  # who has opened lays no new meld
         small = rs.hands_never_grow  # a hand too small for a meld stays so
-        if any(not small or len(self.hands[p]) + 1 - keep >= (opening, smallest)[self.opened[p]]
-               for p in range(self.n) if self.active[p] and not (barred and self.opened[p])):
-            return False
+        for p in range(self.n):
+            if not self.active[p] or (barred and self.opened[p]):
+                continue
+            need = smallest if self.opened[p] else opening
+            if not small or len(self.hands[p]) + 1 - keep >= need:
+                return False
         pool = set(self.stock) | set(self.discards)
         for p in range(self.n):
             pool.update(self.hands[p])
