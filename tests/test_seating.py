@@ -144,3 +144,21 @@ def test_continental_and_gin_choose_the_first_dealer_by_the_high_card_of_a_cut(n
     v = rulespec.load(VARIANTS / f"{name}.rules")
     assert v.ruleset.seating.first_dealer == "high card"
     assert "the player with the highest card deals first" in flat(render_page(v))
+
+
+def test_when_the_dealer_plays_first_the_dealer_gets_the_extra_card_and_the_first_turn():
+    """Rommé as some German tables play it: the dealer leads with the fifteenth card and
+    discards without drawing; the cards are still dealt from the dealer's left."""
+    v = house("seating: dealer plays first", "deal: 1 extra card to starting player",
+              "draw: starting player does not draw on first turn")
+    assert v.ruleset.seating.first_player == "dealer"
+    g = new_game(v, players=3, deck=stacked_deck(v, 3, hands=[["AS"], None, ["KD"]])).deal_on()
+    assert g.starter == g.dealer == 2 and g.player == 2
+    assert [len(h) for h in g.hands] == [7, 7, 8]
+    assert g.hands[0][0] == rulespec.cards.parse_card("AS")  # dealt to first: the dealer's left
+    assert all(a.startswith("discard") or a.startswith("meld") for a in g.legal_strings())
+    page = flat(render_page(v))
+    assert "The dealer starts, and play goes on clockwise." in page
+    assert "The player who starts (the dealer) is dealt one extra card." in page
+    default = flat(render_page(house("seating: player after dealer plays first")))
+    assert "The player to the dealer's left starts, and play goes on clockwise." in default

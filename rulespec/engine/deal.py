@@ -53,7 +53,8 @@ def stacked_deck(variant, players: int, hands: Sequence | None = None, upcard=No
     if dealer is None:
         dealer = dealer_of(players, round, ruleset.deal.rotation)
     step = ruleset.seating.step
-    starter = (dealer + step) % players
+    first = (dealer + step) % players  # dealt to first
+    starter = ruleset.seating.starter(dealer, first)
     extra = ruleset.deal.starter_extra
     want = [None] * players
     for seat, h in enumerate(hands or ()):
@@ -81,7 +82,7 @@ def stacked_deck(variant, players: int, hands: Sequence | None = None, upcard=No
     order: list[int] = []
     for i in range(size):
         for k in range(players):
-            order.append(want[(starter + step * k) % players][i])
+            order.append(want[(first + step * k) % players][i])
     order.extend(want[starter][size:])
     if ruleset.wilds.cut:
         order.append(_card(cut) if cut is not None else take(1)[0])

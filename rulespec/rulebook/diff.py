@@ -166,6 +166,8 @@ def _seating(ir):
     yield "Next dealer", {"in turn": "in turn", "winner": "the winner of the hand",
                           "loser": "the loser of the hand"}[s["next_dealer"]]
     yield "Play goes", "to the left" if s["play"] == "left" else "to the right"
+    yield "First player", ("the dealer" if s["first_player"] == "dealer"
+                           else "the player after the dealer")
 
 
 def _turn(ir):

@@ -46,9 +46,10 @@ class Dealing:
             self.stock_ordered = False
         self._reset_hand()
         size = rs.deal.hand_size(count, self.round)
-        starter = self._next_seat(self.dealer, self.in_hand)
+        first = self._next_seat(self.dealer, self.in_hand)  # dealt to first
+        starter = rs.seating.starter(self.dealer, first)
         self.starter = starter
-        order = [starter]
+        order = [first]
         while len(order) < count:
             order.append(self._next_seat(order[-1], self.in_hand))
         chance = [(A.DEAL, p) for _ in range(size) for p in order]
@@ -139,8 +140,7 @@ class Dealing:
         """Offer the upcard where the rules say so, else the first turn."""
         rs = self.ruleset
         if rs.deal.offer and self.discards:
-            roles = {"non-dealer": self.starter, "dealer": self.dealer}
-            self.offerees = [roles[r] for r in rs.deal.offer if r in roles]
+            self.offerees = [self._offer_role(r) for r in rs.deal.offer]
             self.phase = Phase.OFFER
             self.player = self.offerees[0]
             self.turn = self.player
@@ -157,8 +157,12 @@ class Dealing:
         if self.offerees:
             self.player = self.turn = self.offerees[0]
         else:
-            first = {"non-dealer": self.starter, "dealer": self.dealer}[self.ruleset.deal.offer[0]]
-            self._start_turn(first, stock_only=True)
+            self._start_turn(self._offer_role(self.ruleset.deal.offer[0]), stock_only=True)
+
+    def _offer_role(self, role: str) -> int:
+        """The seat of an upcard offer's ``non-dealer`` (the seat after the dealer, whoever
+        starts) or ``dealer``."""
+        return self.dealer if role == "dealer" else self._next_seat(self.dealer, self.in_hand)
 
     CHANCE_STEPS = {A.CUT: _cut, A.UPCARD: _turn_upcard}
     THEN = {Then.BEGIN: _begin}

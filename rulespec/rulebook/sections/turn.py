@@ -31,7 +31,8 @@ class Turn(Base):
         side, way = (("left", "clockwise") if self.ir["seating"]["play"] == "left"
                      else ("right", "counterclockwise"))
         intro = prose.say("turn", "intro", offer=self.rs.deal.offer, side=side, way=way,
-                          two=self.player_counts() == [2]) + "\n\n"
+                          two=self.player_counts() == [2],
+                          dealer=self.ir["seating"]["first_player"] == "dealer") + "\n\n"
         numbered = [(f"{i}. {s}", reads) for i, (s, reads) in enumerate(steps, 1)]
         if last > first and not no_discard:
             numbered.append(("\n" + prose.say("turn", "any_order", first=first, last=last), ()))
