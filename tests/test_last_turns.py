@@ -95,7 +95,8 @@ def test_going_out_with_last_turns(thirteen):
     assert v.ruleset.going_out.last_turns
     g = _game(v, ["7H 7D 9C", "2S 4D 6H", "8S 9S JD"], ["7C", "10S", "QH"])
     g.play("draw stock", "meld 7H 7D 7C", "discard 9C")  # seat 0 is out
-    assert not g.results
+    assert not g.results and not g.hands[0]
+    assert not check_invariants(g)  # a closer holding nothing waits out the last turns
     g.play("draw stock", "discard 10S", "draw stock", "discard QH")
     (r,) = g.results
     assert r.reason is Ending.WENT_OUT and r.winner == 0 and r.penalties == (0, 12, 27)
@@ -111,9 +112,15 @@ def test_the_page_and_the_diff_say_it(thirteen):
     assert any("one more turn" in c for c in said), said
 
 
+LAST_TURNS_BASIC = 'variant "x"\nextends "basic"\ngoing out: each other player gets one last turn\n'
+
+
 @pytest.mark.parametrize("agents", ["greedy", "random"])
-def test_whole_games_play_through(thirteen, agents):
+@pytest.mark.parametrize("text", [THIRTEEN, LAST_TURNS_BASIC], ids=["shows", "going-out"])
+def test_whole_games_play_through(text, agents):
     from rulespec.sim.runner import play_game  # noqa: PLC0415
+    from conftest import VARIANTS  # noqa: PLC0415
+    v = rulespec.compile_text(text, name=str(VARIANTS / "house" / "x.rules"))
     for seed in range(10):
-        out = play_game(thirteen, seed=seed, agents=(agents,), check_every=1)
+        out = play_game(v, seed=seed, agents=(agents,), check_every=1)
         assert out.finished and out.failure is None, out.message

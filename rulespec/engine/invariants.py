@@ -95,7 +95,9 @@ def problems(game) -> list[str]:
                     - (1 if p == game.starter and not rs.turn.starter_draws and not game._first_turn else 0))
             if held != want:
                 out.append(f"seat {p} holds {held} cards, the rules give {want} here")
-        if playing and not held and in_hand[p] and active[p] and game._table_settled():
+        closed = game.closer is not None and game.closer[0] == p  # waits out the last turns
+        if playing and not held and in_hand[p] and active[p] and not closed \
+                and game._table_settled():
             out.append(f"seat {p} is still in the hand with no cards")
     if not over and not game.is_chance() and not game.legal_actions():
         out.append(f"seat {game.current_player()} is to move ({phase}) but has no legal move")
