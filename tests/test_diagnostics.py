@@ -517,6 +517,13 @@ SEMANTIC = [
          "E316", 4, 10, "high", "remove the `aces:` rule, or keep the aces in the pack"),
     Case("wild eights in a pack without eights", edit("1 pack, no jokers", "1 pack without 8s, no jokers")
          + "wild:    8s\n", "E317", 17, 10, "8s"),
+    Case("a wild rank of the cards dealt, which differ by players", BASE + "wild:    rank of cards dealt\n",
+         "E318", 17, 10, "rank of cards dealt", "deal the same number of cards to any number of players, "
+         "or name the wild rank of each round (`in round 1: wild: 3s`)"),
+    Case("a wild rank of fourteen cards dealt", edit("players: 2-6", "players: 2", edit(
+        "10 cards each for 2 players\n         7 cards each for 3-4 players\n         6 cards each for 5-6 players",
+        "14 cards each")) + "wild:    rank of cards dealt\n", "E318", 15, 10, "rank of cards dealt",
+         "deal at most 13 cards (13 names the kings)"),
     Case("a value for a card the pack lacks", edit("1 pack, no jokers", "1 pack without 8s, no jokers",
                                                    edit("J Q K = 10", "J Q K = 10; 8H = 50")),
          "W317", 5, 48, "8H = 50"),

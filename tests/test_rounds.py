@@ -71,10 +71,9 @@ def test_the_ir_keeps_only_the_sections_that_differ():
 def test_the_page_says_the_rules_by_round():
     page = render_page(rulespec.load(HOUSE))
     assert "## Rules by round" in page
-    assert ("- **Round 7.** “May I?” claims: two penalty cards; nearest player first; no melding "
-            "until the next turn; at most 1 per player per hand (instead of one penalty card; "
-            "nearest player first; no melding until the next turn; at most 1 per player per "
-            "hand).") in page
+    assert ("- **Round 7.** Players may claim a discard out of turn (“May I?”: two penalty cards "
+            "instead of one penalty card; nearest player first; no melding until the next turn; "
+            "at most 1 per player per hand).") in page
     assert "## Rules by round" not in render_page(rulespec.load(VARIANTS / "california.rules"))
 
 

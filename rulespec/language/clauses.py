@@ -17,6 +17,7 @@ PHRASES: dict[str, tuple[tuple[str, object], ...]] = {
     "aces_around": (("aces.mode", "around"),),
     "wild_jokers": (("wilds.jokers", True),),
     "wild_cut": (("wilds.cut", True),),
+    "wild_dealt_rank": (("wilds.dealt_rank", True),),
     "wild_natural_always": (("wilds.as_natural", "always"),),
     "wild_natural_runs": (("wilds.as_natural", "runs"),),
     "wild_not_outnumber": (("wilds.not_outnumber", True),),

@@ -1,5 +1,6 @@
-"""Semantic checks for stripped packs (issue #15, item 7): a pack without some ranks
-must keep enough ranks to meld, and no other rule may name a rank it took out."""
+"""Semantic checks on the ranks of the pack (issue #15, item 7): a pack without some ranks
+must keep enough ranks to meld, no other rule may name a rank it took out, and a wild rank
+named by the cards dealt must be a rank."""
 
 from __future__ import annotations
 
@@ -73,3 +74,27 @@ def values_of_cards_taken_out(r: Ruleset, doc: dict):
                 yield Problem(f"{path}.{i}", f"{cv.card} is given a value, but the pack is "
                               "stripped of its rank, so the value is never used",
                               "remove the value, or keep the rank in the pack")
+
+
+@check("E318")
+def wild_rank_of_cards_dealt(r: Ruleset, doc: dict):
+    """``wild: rank of cards dealt`` needs one deal size per round, whatever the number of
+    players, and no more than 13 cards (a king)."""
+    if not r.wilds.dealt_rank:
+        return
+    last = r.game.rounds or max([1] + [s.rounds.max or s.rounds.min
+                                       for s in r.deal.sizes if s.rounds is not None])
+    seats = range(r.players.min, (r.players.max or r.players.min) + 1)
+    for k in range(1, last + 1):
+        sizes = {r.deal.hand_size(n, k) for n in seats}
+        if len(sizes) > 1:
+            yield Problem("wilds.dealt_rank", f"the cards dealt in round {k} differ by the number "
+                          "of players, so they name no one wild rank",
+                          "deal the same number of cards to any number of players, or name "
+                          "the wild rank of each round (`in round 1: wild: 3s`)")
+            return
+        size = sizes.pop()
+        if size is not None and size > 13:
+            yield Problem("wilds.dealt_rank", f"round {k} deals {size} cards, and no rank is "
+                          f"numbered {size}", "deal at most 13 cards (13 names the kings)")
+            return

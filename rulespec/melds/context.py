@@ -94,7 +94,7 @@ class Rules:
         card as itself (``natural_value``, ``opening_natural``)."""
         v = ruleset.values
         self.natural_value = tuple(ruleset.natural_values) + (v.joker or 0,)
-        self.value = self._wild_valued(self.natural_value, v.wild)
+        self.value = self._wild_valued(self.natural_value, v.wild, v.joker is not None)
         # opening values (the threshold count): own table if the variant gives one
         ov = ruleset.opening.values or v
         onat = [ov.ranks[C.rank_of(c)] or 0 for c in range(C.NUM_NATURAL)]  # 0: not in the pack
@@ -102,15 +102,20 @@ class Rules:
             onat[C.parse_card(cv.card)] = cv.value
         onat.append(ov.joker if ov.joker is not None else (v.joker or 0))
         self.opening_natural = tuple(onat)
-        self.opening_value = self._wild_valued(self.opening_natural, ov.wild)
+        self.opening_value = self._wild_valued(self.opening_natural, ov.wild,
+                                               ov.joker is not None or v.joker is not None)
 
-    def _wild_valued(self, natural: tuple[int, ...], wild: int | None) -> tuple[int, ...]:
-        """The table ``natural`` with every wild card worth ``wild`` (None: as itself)."""
+    def _wild_valued(self, natural: tuple[int, ...], wild: int | None,
+                     joker_valued: bool) -> tuple[int, ...]:
+        """The table ``natural`` with every wild card worth ``wild`` (None: as itself), but
+        a printed joker whose value the table gives (``joker_valued``): Five Crowns' jokers
+        count 50 and its other wild cards 20."""
         if wild is None:
             return natural
         out = list(natural)
         for c in self.wild_codes:
-            out[c] = wild
+            if c != C.JOKER or not joker_valued:
+                out[c] = wild
         return tuple(out)
 
     def is_wild(self, card: int) -> bool:
@@ -254,6 +259,7 @@ def rules_for(ruleset: Ruleset, wild: int | None = None) -> Rules:
 
 
 def card_value(ruleset: Ruleset, card: int, wild: int | None = None) -> int:
-    """What ``card`` costs left in a hand: a wild card is worth ``values.wild`` when the
-    variant sets it, a printed joker ``values.joker``, any other card its rank's value."""
+    """What ``card`` costs left in a hand: a printed joker ``values.joker`` when the variant
+    sets it, another wild card ``values.wild`` when it sets that, any other card its rank's
+    value."""
     return rules_for(ruleset, wild).value[card]

@@ -97,6 +97,7 @@ def _wilds(ir):
     yield "Wild ranks", W.join(W.rank_name(r, many=True) for r in w["ranks"]) or "none"
     yield "Named wild cards", W.join(w["cards"]) or "none"
     yield "Wild card cut for each deal", _yes(w["cut"])
+    yield "Wild rank of the cards dealt", _yes(w["dealt_rank"])
     yield "Wild rank when a joker is cut", (W.rank_name(w["cut_joker_rank"], many=True)
                                             if w["cut_joker_rank"] else "none")
     yield "A wild card standing for itself", {"never": "never", "runs": "in runs",

@@ -37,6 +37,27 @@ def environment() -> jinja2.Environment:
     return env
 
 
+@cached(1)
+def page_environment() -> jinja2.Environment:
+    """The templates of whole pages and of what one game changes from another (``page``,
+    ``index``, ``lead``, ``changes``), one folder up from the paragraphs."""
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(TEMPLATES.parent), autoescape=False,
+        keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True,
+        undefined=jinja2.StrictUndefined)
+    env.filters.update(capfirst=lambda s: s[:1].upper() + s[1:], number=W.number,
+                       open=lambda terms, form: W.Vocabulary(opening=terms["opening"]).open(form))
+    return env
+
+
+def changed(found: list, a: dict, b: dict) -> str:
+    """The Changes ``found`` from rules ``a`` to rules ``b`` (plain IR) as one sentence, in
+    the words of a house rule's lead (``templates/changes.md.j2``)."""
+    clause = page_environment().get_template("changes.md.j2").module.clause
+    said = "; ".join(" ".join(str(clause(c, a, b)).split()) for c in found)
+    return said[:1].upper() + said[1:] + "."
+
+
 def say(section: str, paragraph: str, **rules) -> str:
     """The paragraph (macro) ``paragraph`` of ``templates/prose/<section>.md.j2``."""
     macro = getattr(environment().get_template(f"{section}.md.j2").module, paragraph)

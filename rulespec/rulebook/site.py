@@ -15,27 +15,18 @@ import functools
 from dataclasses import dataclass
 from pathlib import Path
 
-import jinja2
 
-from ..memo import cached
 from . import safe
-from . import words as W
 from .diff import changes, facts
 from .house import mark_changes
+from .prose import page_environment
 from .render import Related, Rulebook
 
 TEMPLATES = Path(__file__).with_name("templates")
 ASSETS = Path(__file__).with_name("assets")
 
 
-@cached(1)
-def environment() -> jinja2.Environment:
-    env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=False, keep_trailing_newline=True,
-        trim_blocks=True, lstrip_blocks=True, undefined=jinja2.StrictUndefined)
-    env.filters.update(capfirst=lambda s: s[:1].upper() + s[1:], number=W.number,
-                       open=lambda terms, form: W.Vocabulary(opening=terms["opening"]).open(form))
-    return env
+environment = page_environment
 
 
 @dataclass

@@ -118,19 +118,33 @@ class Ruleset:
 
     def for_round(self, round: int) -> Ruleset:
         """The rules of round ``round``: these, with the sections its ``by_round`` entries
-        replace swapped in (the compiler validated each such ruleset); built once per set of
-        sections and kept on this object."""
-        if not self.by_round:
+        replace swapped in (the compiler validated each such ruleset), and the round's wild
+        rank where the cards dealt name it; each built once and kept on this object."""
+        changed = sections_for(self.by_round, round) if self.by_round else {}
+        if not changed and not self.wilds.dealt_rank:
             return self
-        changed = sections_for(self.by_round, round)
-        if not changed:
-            return self
-        key = tuple(sorted((k, id(v)) for k, v in changed.items()))
         cache = self.__dict__.get("_rounds") or attach(self, "_rounds", {})
+        key = tuple(sorted((k, id(v)) for k, v in changed.items()))
         if key not in cache:
-            plain = {**to_plain(self), **changed, "by_round": []}
-            cache[key] = from_dict(Ruleset, plain)
-        return cache[key]
+            cache[key] = from_dict(Ruleset, {**to_plain(self), **changed, "by_round": []})
+        rs = cache[key]
+        rank = rs.dealt_wild_rank(round)
+        if rank is None or rank in rs.wilds.ranks:
+            return rs
+        if (key, rank) not in cache:
+            wilds = dataclasses.replace(rs.wilds, ranks=(*rs.wilds.ranks, rank))
+            cache[key, rank] = dataclasses.replace(rs, wilds=wilds)
+        return cache[key, rank]
+
+    def dealt_wild_rank(self, round: int) -> str | None:
+        """The rank wild in ``round`` under ``wild: rank of cards dealt``: the rank of the
+        number of cards each player is dealt (A for 1, J Q K for 11 to 13); None without the
+        rule, or past 13 cards (the compiler's E318 refuses a deal past 13 and one that
+        differs by the number of players)."""
+        if not self.wilds.dealt_rank:
+            return None
+        size = self.deal.hand_size(self.players.min, round)
+        return C.RANKS[size - 1] if size is not None and 1 <= size <= 13 else None
 
     @property
     def knock_counts_all(self) -> bool:

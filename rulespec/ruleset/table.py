@@ -110,7 +110,7 @@ class CardValue:
 @dataclass(frozen=True)
 class Values:
     """Card values: ``ranks`` has 13 entries, A..K. ``wild`` (when set) is what any card
-    acting as a wild card is worth, printed jokers included."""
+    acting as a wild card is worth, printed jokers too unless ``joker`` gives their own."""
 
     ranks: tuple[int, ...] = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
     joker: int | None = None
@@ -134,6 +134,7 @@ class Wilds:
     ranks: tuple[str, ...] = ()  # whole ranks that are wild, e.g. ("2",)
     cards: tuple[str, ...] = ()  # named wild cards, e.g. ("AH", "AD")
     cut: bool = False  # a card is cut each deal; every card of its rank is wild
+    dealt_rank: bool = False  # the rank of the number of cards dealt is wild (3s with 3 cards)
     cut_joker_rank: str | None = None  # the rank that is wild when the cut card is a joker
     as_natural: str = "never"  # "never" | "runs" | "always": a wild may stand for itself
     max_per_meld: int | None = None
@@ -145,7 +146,7 @@ class Wilds:
     @property
     def any(self) -> bool:
         """Is any card wild (jokers, whole ranks, named cards or the cut rank)?"""
-        return bool(self.jokers or self.ranks or self.cards or self.cut)
+        return bool(self.jokers or self.ranks or self.cards or self.cut or self.dealt_rank)
 
 
 @dataclass(frozen=True)

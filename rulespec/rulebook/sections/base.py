@@ -74,4 +74,6 @@ class Base:
                 parts.append(W.cards(C.parse_card(c) for c in named))
         if w["cut"]:
             parts.append(f"every card of the rank cut for the {self.vocab.unit}")
+        if w["dealt_rank"]:
+            parts.append("the cards of the rank equal to the number of cards dealt")
         return W.join(parts)

@@ -48,7 +48,7 @@ class Cards(Base):
             yield "overview", 2, prose.say("cards", "deck", packs=n, jokers=jokers,
                                            per_pack=bool(per_pack),
                                            size=self.rs.deck.size(counts[0]),
-                                           without=stripped)
+                                           without=stripped, left=4 * len(self.rs.deck.ranks))
         else:
             rows = []
             for p in packs:

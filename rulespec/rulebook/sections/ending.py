@@ -40,12 +40,13 @@ class Ending(Base):
 
     def ways_out(self) -> str:
         """How cards leave a hand, for the object of the game (wording only: the rules are
-        stated in their own sections): "whole" where every deal melds a hand at once."""
+        stated in their own sections): "whole" where every deal melds a hand at once ("whole
+        but discard" where going out needs a last discard)."""
         rs, rounds = self.rs, self.rounds() or 1
         whole = rs.turn.all_at_once
-        if whole is not None and all(r in whole for r in range(1, rounds + 1)):
-            return "whole"
         final = rs.going_out.final_discard if rs.going_out is not None else "required"
+        if whole is not None and all(r in whole for r in range(1, rounds + 1)):
+            return "whole but discard" if final == "required" else "whole"
         ways = ["melding them"] + (["laying them off"] if rs.turn.layoff is not None else [])
         if final != "forbidden" and not rs.turn.play_or_draw:
             ways.append("discarding")

@@ -24,7 +24,9 @@ class Melding(Base):
                           new_after=t["new_melds_after_opening"], done=self.vocab.open("done"),
                           verb=self.vocab.open("verb"),  # wording only: the rearranging step
                           shared=rs.turn.rearrange is not None
-                          and rs.turn.rearrange.melds == "any" and rs.scoring.method != "owner")]
+                          and rs.turn.rearrange.melds == "any" and rs.scoring.method != "owner",
+                          but_discard=whole is not None and rs.going_out is not None
+                          and rs.going_out.final_discard == "required")]
 
     def round_words(self, rng) -> str:
         hi = rng["max"]

@@ -29,7 +29,7 @@ class Rounds(Base):
         plain = [_read(e) for e in entries]
         game = {k: v for k, v in self.variant.ir.items() if k != "by_round"}
         lines = []
-        for label, found in round_changes({**game, "by_round": plain}):
-            said = "; ".join(f"{c.rule}: {c.new} (instead of {c.old})" for c in found)
-            lines.append(f"- **{label}.** {said}.")
+        for (label, found), entry in zip(round_changes({**game, "by_round": plain}), plain):
+            said = prose.changed(found, game, {**game, **entry["rules"]})
+            lines.append(f"- **{label}.** {said}")
         yield "rounds", 0, prose.say("rounds", "intro") + "\n\n" + "\n".join(lines)

@@ -22,7 +22,12 @@ class Turn(Base):
         first = len(steps) + 1  # the steps that play to the table come in any order
         if self.rs.melds.on_table:  # else melds stay in hand (coverage.APPLIES_WHEN)
             steps += self.parts(self.melding_steps, t)
-            steps += self.parts(self.laying_off_steps, t["layoff"])
+            off = self.parts(self.laying_off_steps, t["layoff"])
+            if self.rs.turn.layoff is None and off and len(steps) >= first:
+                (ban, reads), (meld, meld_reads) = off[0], steps[-1]  # a ban is no step
+                steps[-1] = (f"{meld} {ban}", set(meld_reads) | set(reads))
+                off = off[1:]
+            steps += off
             steps += self.parts(self.replacing_steps)
             steps += self.parts(self.rearranging_steps, t["rearrange"])
         last = len(steps)

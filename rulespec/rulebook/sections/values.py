@@ -35,7 +35,8 @@ class Values(Base):
             j = values["joker"]
             rows.append(("Joker", W.points(joker_default if j is None else j)))
         if values["wild"] is not None:
-            rows.append(("Any card used as a wild card" if not self.rs.wilds.cut else
+            other = "other " if self.rs.deck.has_jokers and values["joker"] is not None else ""
+            rows.append((f"Any {other}card used as a wild card" if not self.rs.wilds.cut else
                          "Wild jokers (cards of the cut rank)", W.points(values["wild"])))
         return rows
 

@@ -14,6 +14,13 @@ from .base import Base
 class Wilds(Base):
     """The words are in ``templates/prose/wilds.md.j2``."""
 
+    def dealt_ranks(self) -> list[tuple[str, str]]:
+        """Under ``wild: rank of cards dealt``, each round's wild rank and the round, as the
+        engine reads them (``Ruleset.dealt_wild_rank``): ("threes", "first")."""
+        last = self.rounds() or 1
+        return [(W.rank_name(rank, many=True), W.ordinal(k)) for k in range(1, last + 1)
+                if (rank := self.rs.dealt_wild_rank(k)) is not None]
+
     def wilds_md(self, w) -> Iterator:
         what = self.wild_words()
         # wording only: some rounds name wild cards of their own (Three Thirteen)
@@ -29,6 +36,9 @@ class Wilds(Base):
             yield "cards", 1, prose.say("wilds", "by_round", unit=v.unit)
         else:
             yield "cards", 1, prose.say("wilds", "which", what=W.capital(what))
+        if w["dealt_rank"]:
+            yield "cards", 1, prose.say("wilds", "dealt_rank", unit=v.unit,
+                                        ranks=self.dealt_ranks())
         if w["cut"]:
             yield "cards", 1, prose.say("wilds", "cut", unit=v.unit)
             joker_rank = w["cut_joker_rank"]

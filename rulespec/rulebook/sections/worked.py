@@ -92,6 +92,9 @@ class Worked(Base):
         shown = []  # hands no bigger than a hand dealt (Tonk deals five)
         if self.player_counts() == [2]:
             hands = hands[:1]  # one loser
+        once = rs.turn.all_at_once
+        if not rs.melds.on_table or (once is not None and once.min == 1 and once.max is None):
+            most = min([most] + [len(h.split()) for h in hands])  # nobody melds before going out
         for codes in fit_to_pack(rs.deck.ranks, [C.parse_cards(h)[:most] for h in hands]):
             left = None
             dead = v.best_arrangement(codes, wild=wild).deadwood
