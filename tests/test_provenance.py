@@ -140,7 +140,7 @@ def test_a_marker_lands_on_the_paragraph_that_states_the_rule_not_on_its_neighbo
     marked = {line.split(".", 1)[0]: line for line in lines if "<sup>" in line
               and not line.startswith("<small>")}
     # (and the language's default the file leaves unsaid, on its own sentence)
-    assert list(marked) == ["A wild card that is not a joker may also stand for itself, as a "
+    assert list(marked) == ["Any wild card may also stand for itself, as a "
                             "natural card", "A meld needs at least one natural card",
                             "**Replacing a wild card"], marked
 

@@ -192,9 +192,15 @@ def test_jokers_that_change_with_the_number_of_players():
 
 def test_melds_as_many_as_you_like_only_in_the_turn_you_open():
     """Progressive Rummy: "You may lay down as many melds as you like" beside "Once you
-    have opened you may not start new melds"."""
+    have opened you may not start new melds"; and Phase 10: not "as many as you like" where
+    the opening is exactly the contract (Continental)."""
     page = render_page(rulespec.load(VARIANTS / "continental.rules"))
-    assert "You may lay down as many melds as you like in the turn you go down." in page
+    assert rulespec.load(VARIANTS / "continental.rules").ruleset.opening.exact
+    assert "In the turn you go down you lay down the melds of the contract." in page
+    assert "as many melds as you like" not in page
+    page = render_page(house("basic", "opening: round 1: 2 sets of 3",
+                             "melding: any number of melds per turn; no new melds after opening"))
+    assert "You may lay down as many melds as you like in the turn you open." in page
 
 
 def test_a_meld_read_more_than_one_way_is_not_all_wild_where_none_may_be():

@@ -65,6 +65,8 @@ APPLIES_WHEN: dict[str, tuple[Callable[[Ruleset], bool], str]] = {
     "table.declare": (_wild_cards, _NO_WILDS),
     "table.separate": (_melds_on_table, _IN_HAND),
     "values.joker": (lambda rs: rs.deck.has_jokers, "the deck has no jokers"),
+    "values.ace_low_run": (lambda rs: rs.melds.run is not None,
+                           "with no runs no ace is ever low in a run"),
     "deck.jokers_per_pack": (lambda rs: rs.deck.jokers > 0,
                              "the deck has no fixed number of jokers to give each pack"),
     "deal.upcard_wild": (lambda rs: rs.deal.upcard and rs.wilds.any,

@@ -195,9 +195,12 @@ class Examples:
 
         # invalid ones, each with the reason the page gives
         if m.set is not None:
-            out.append(self._invalid(cards("7D 7C"), self._why("few", m.set.min)))
+            exact = m.set.max == m.set.min
+            out.append(self._invalid(cards("7D 7C"), self._why("few exact" if exact else "few",
+                                                                 m.set.min)))
             if m.set.suits == "distinct" and not self.single_pack:
-                out.append(self._invalid(cards("4S 4D 4H 4S"), self._why("same suit")))
+                twice = "4S 4D 4H 4S" if m.set.max is None or m.set.max >= 4 else "4S 4D 4S"
+                out.append(self._invalid(cards(twice), self._why("same suit")))
         if m.run is not None:
             out.append(self._invalid(cards("5S 6H 7S"), self._why("mixed suits")))
             out.append(self._invalid(cards("4C 5C 7C 8C")[: max(3, m.run.min)] if m.run.min <= 3 else

@@ -74,6 +74,7 @@ class Cards(Base):
         else:
             kept = [C.RANKS[i] for i in self.rs.deck.ranks]
             text = prose.say("cards", "ranks", mode=mode, run=self.vocab.run,
+                             runs=self.rs.melds.run is not None,
                              order=", ".join(kept), high=", ".join(kept[1:] + kept[:1]))
         gap = self.ex.gap_run()
         if gap is not None:  # a stripped pack: a run skips the ranks taken out

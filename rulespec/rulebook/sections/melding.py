@@ -25,6 +25,7 @@ class Melding(Base):
                           verb=self.vocab.open("verb"),  # wording only: the rearranging step
                           shared=rs.turn.rearrange is not None
                           and rs.turn.rearrange.melds == "any" and rs.scoring.method != "owner",
+                          exact=rs.opening.exact,  # wording only: the opening section states it
                           but_discard=whole is not None and rs.going_out is not None
                           and rs.going_out.final_discard == "required")]
 

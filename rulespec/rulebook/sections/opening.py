@@ -48,10 +48,13 @@ class Opening(Base):
         new_after = self.ir["turn"]["new_melds_after_opening"]
         out = [prose.say("opening", "contracts", others=new_after, noun=v.open("noun"))
                + "\n\n" + self.table(head, rows)]
+        unsized = {r.kind for c in self.rs.opening.contracts for opt in c.options for r in opt
+                   if r.size is None}  # only a slot with no size takes the smallest meld
         sizes = [(k, getattr(self.rs.melds, k)) for k in ("set", "run")
-                 if getattr(self.rs.melds, k)]
-        out.append(prose.say("opening", "smallest", sizes=W.join(
-            f"{W.number(m.min)} cards for a {v.kind(k)}" for k, m in sizes)))
+                 if getattr(self.rs.melds, k) and k in unsized]
+        if sizes:
+            out.append(prose.say("opening", "smallest", sizes=W.join(
+                f"{W.number(m.min)} cards for a {v.kind(k)}" for k, m in sizes)))
         return "\n\n".join(out)
 
     def threshold_text(self, o) -> str:

@@ -20,7 +20,7 @@ class TableRules(Base):
             yield "melds", 1, prose.say("table_rules", "separate",
                                         sets=v.sets if melds.set is not None else None,
                                         runs=v.runs if melds.run is not None else None)
-        if not self.wild_words():  # no wild cards (coverage.APPLIES_WHEN)
+        if not self.rs.wilds.any:  # no wild cards (coverage.APPLIES_WHEN)
             return
         declare, stay = t["declare"], t["wilds_stay"]
         if declare in ("said", "by place") or stay:

@@ -15,7 +15,8 @@ from .base import Base
 class Values(Base):
     def values_md(self, values) -> Iterator:
         rows = self.value_rows(values) + self.wild_value_rows(values, joker_default=0)
-        low = values["ace_low_run"]
+        # (coverage.APPLIES_WHEN: with no runs no ace is ever low in one)
+        low = values["ace_low_run"] if self.rs.melds.run is not None else None
         worth = [*values["ranks"], values["joker"], values["wild"],
                  *(cv["value"] for cv in values["cards"])]
         if not low and not any(worth):  # every card worth nothing: a game for a stake (Pif Paf)

@@ -35,7 +35,8 @@ class Wilds(Base):
         if not what:
             yield "cards", 1, prose.say("wilds", "by_round", unit=v.unit)
         else:
-            yield "cards", 1, prose.say("wilds", "which", what=W.capital(what))
+            yield "cards", 1, prose.say("wilds", "which", what=W.capital(what),
+                                        one=what.startswith("every card"))
         if w["dealt_rank"]:
             yield "cards", 1, prose.say("wilds", "dealt_rank", unit=v.unit,
                                         ranks=self.dealt_ranks())
@@ -47,7 +48,8 @@ class Wilds(Base):
                                             ranks=W.rank_name(joker_rank, many=True))
         nat = w["as_natural"]
         if nat in ("runs", "always"):
-            yield "cards", 1, prose.say("wilds", "natural", where=nat, run=v.run)
+            yield "cards", 1, prose.say("wilds", "natural", where=nat, run=v.run,
+                                        jokers=self.rs.deck.has_jokers)
         if w["not_outnumber"]:  # a meld with no natural card is not held to it (melds/context.py)
             # the sentence states the all-wild rule only as an exception ("except that a set
             # may be made only of wild cards"): read it there, so that its marker lands there

@@ -24,21 +24,27 @@ class Worked(Base):
     def owner_example(self) -> str:
         """Scoring by owner: one player's melds and lay-off against the cards left in hand."""
         v, rs = self.variant, self.rs
-        low = rs.aces.mode != "high" and rs.melds.run is not None
-        melds = [C.parse_cards("AS 2S 3S" if low else "JS QS KS"), C.parse_cards("7H 7D 7C")]
-        laid, hand = C.parse_cards("7S"), C.parse_cards("9C KD")
+        runs = rs.melds.run is not None
+        low = rs.aces.mode != "high" and runs
+        first = "AS 2S 3S" if low else "JS QS KS" if runs else "JS JH JD"
+        melds = [C.parse_cards(first), C.parse_cards("7H 7D 7C")]
+        lay_off = rs.turn.layoff
+        onto = None if lay_off is None else lay_off.onto
+        # laid off onto the player's own sevens, or onto another player's meld
+        laid = C.parse_cards("4S" if onto == "any" and not runs else "7S")
+        other = C.parse_cards("4S 5S 6S" if runs else "4H 4D 4C")
+        hand = C.parse_cards("9C KD")
         *_, hand = fit_to_pack(rs.deck.ranks, melds + [laid, hand])
         ace = rs.values.ace_low_run if low and rs.values.ace_low_run is not None else None
         worth = [sum(ace if (ace is not None and C.rank_of(c) == 0) else v.card_value(c)
                      for c in m) for m in melds]
-        lay_off = rs.turn.layoff
-        onto = None if lay_off is None else lay_off.onto
         lay, left = v.card_value(laid[0]) if onto else 0, v.penalty(hand)
         total = sum(worth) + lay - left
         return prose.say("worked", "owner", meld1=W.cards(melds[0]), worth1=worth[0],
                          meld2=W.cards(melds[1]), worth2=worth[1], ace=ace, laid=W.cards(laid),
                          lay=lay, hand=W.cards(hand), left=left, total=total,
-                         run=self.vocab.run, onto=onto)
+                         run=self.vocab.run, onto=onto, other=W.cards(other),
+                         kind=self.vocab.run if runs else self.vocab.set)
 
     def knock_example(self) -> str:
         """A knock between two hands of the size dealt (ten cards, or the first cards of
@@ -105,7 +111,8 @@ class Worked(Base):
         return prose.say("worked", "penalty", hands=shown, teams=rs.partnerships is not None,
                          collects=rs.scoring.method == "winner collects"
                          or (rs.scoring.method == "knock" and rs.knock is not None),
-                         rummy=ru and (ru.multiplier, ru.bonus), stake=rs.scoring.stake)
+                         rummy=ru and (ru.multiplier, ru.bonus), stake=rs.scoring.stake,
+                         shows=rs.going_out is None and rs.show is not None)
 
     def show_example(self) -> str:
         v, rs = self.variant, self.rs

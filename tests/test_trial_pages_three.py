@@ -1,0 +1,85 @@
+"""Page defects found by the new-user trials of round E (Five Crowns, Phase 10, Canasta and
+Marriage, written from the docs alone), each with the rule file's words that showed it."""
+
+from __future__ import annotations
+
+import re
+
+import rulespec
+from rulespec.rulebook import render_page
+
+from conftest import house
+
+#: Marriage, as the trial wrote it: three packs without jokers, a cut wild rank, melds of
+#: exactly three kept in hand for a show, a stake per hand and no going out
+MARRIAGE = """variant "Marriage"
+players: 2-5
+deck:    3 packs, no jokers
+aces:    high or low but not both
+values:  none
+melds:   sets of 3 cards of the same rank in different suits
+         runs of 3 cards in the same suit
+         kept in hand until the hand ends
+wild:    cut card
+         wild cards may stand for themselves
+terms:   runs are called sequences
+         sets are called "triplets"
+deal:    21 cards each
+upcard:  turned up to start the discard pile
+draw:    from the stock or the discard pile
+show:    whole hand in melds
+         at least 3 sequences; at least 3 pure sequences
+going out: not allowed
+stock:   shuffle the discard pile into a new stock
+scoring: winner collects
+         a stake of 10 per hand
+         losers pay the winner
+game:    1 deal
+"""
+
+
+def flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def test_marriage_page_reads_right():
+    page = flat(render_page(rulespec.compile_text(MARRIAGE, name="marriage.rules")))
+    # one rank is wild: "is", and with no printed jokers any wild card may be natural
+    assert "Every card of the rank cut for the hand is wild" in page
+    assert "Any wild card may also stand for itself, as a natural card." in page
+    # the show examples in the variant's words, and no "wrong show" where none is punished
+    assert "✔ valid: 3 sequences (3 pure) and 4 triplets" in page
+    assert "✘ not valid: 2 pure sequences: a show needs at least 3" in page
+    assert "wrong show" not in page
+    # the hand ends with a show, since nobody goes out
+    assert "**A worked example.** A player makes a valid show;" in page
+    assert "so the player who showed scores 10 + 10 = 20 points" in page
+    assert "goes out" not in page.split("**A worked example.**")[1].split("##")[0]
+    # melds of exactly three
+    assert "✘ only two cards, and a triplet has exactly three" in page
+    plain = re.sub(r"<[^>]+>", "", page)
+    assert "| 4♠ 4♦ 4♠ | ✘ two spades" in plain  # three cards: a triplet has no fourth
+
+
+def test_phase_10_page_reads_right():
+    """Sized contracts need no word on the smallest meld; a rule on wild cards' places is
+    marked with its own source only; sets "in any suits"."""
+    v = house("basic", "wild: kings (source: \"make the kings wild\")",
+              "table: wild cards keep their places (source: \"It must remain as that card\")",
+              "melds: sets of 2+ cards of the same rank in any suits; "
+              "runs of 4+ cards in the same suit",
+              "opening: round 1: 2 sets of 3", "melding: no new melds after opening")
+    page = flat(render_page(v))
+    assert "smallest size" not in page
+    assert "A **set** is two or more cards of the same rank in any suits." in page
+    kept = next(p for p in render_page(v).split("\n\n") if p.startswith("A wild card keeps"))
+    assert re.search(r"\.<sup>\d+</sup>$", kept), kept  # one marker: its own source
+
+
+def test_canasta_page_reads_right():
+    """No runs: nothing about aces, and the owner-scoring example melds sets only."""
+    v = house("rummy500", "melds: sets of 3+ cards of the same rank in any suits; no runs")
+    page = flat(render_page(v))
+    assert "Aces are low" not in page and "low in a run" not in page
+    example = page.split("**A worked example.**")[1].split("##")[0]
+    assert "J♠" in example and "Q♠" not in example and "4♠ 5♠ 6♠" not in example
