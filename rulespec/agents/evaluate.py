@@ -16,10 +16,11 @@ the same cards.
 from __future__ import annotations
 
 from dataclasses import replace
+from itertools import product
 
 from ..melds.context import Rules, rules_for
 from ..melds.hand import cards_in_melds, hand_melds
-from ..melds.fast import deadwood_value
+from ..melds.fast import deadwood_left
 from ..melds.solver import Search
 from ..memo import Memo
 
@@ -38,67 +39,79 @@ class HandValue:
         #: the average worth of a card of the deck (what an unseen card is expected to cost)
         self.mean_value = sum(rules.value[:52]) / 52
         show = rules.ruleset.show
-        self._levels: list[tuple[list, list, int]] = []
-        if show is not None:
-            # the show's requirement first, then with sequences given up one at a time
-            # (impure ones before pure ones), each missing one charged MISSING points
+        #: a show's sequences as one priced search (slots, counts, prices), or None
+        self._show = None
+        if show is not None and max(show.sequences, show.pure):
             self.missing = 2 * max(rules.value[:52])
-            pure, seqs = show.pure, max(show.sequences, show.pure)
-            while True:
-                slots, counts = [], []
-                if pure:
-                    slots.append(("run", rules.run_min, True))
-                    counts.append(pure)
-                if seqs > pure:
-                    slots.append(("run", rules.run_min, False))
-                    counts.append(seqs - pure)
-                gone = max(show.sequences, show.pure) - seqs
-                self._levels.append((slots, counts, gone))
-                if seqs == 0:
-                    break
-                if seqs > pure:
-                    seqs -= 1
-                else:
-                    pure -= 1
-                    seqs -= 1
+            self._show = _show_search(rules, show.pure, max(show.sequences, show.pure),
+                                      self.missing)
         self._cost = Memo(CACHE_LIMIT)
         self._idle_cards = Memo(CACHE_LIMIT)
 
     def cost(self, hand) -> int:
         """The hand's cost: least deadwood (and, with a show, the missing sequences)."""
+        return self._entry(hand)[0]
+
+    def _entry(self, hand) -> tuple[int, frozenset, frozenset]:
+        """The hand's cost, and the cards left out of melds and the melds (each a sorted
+        tuple) of an arrangement that costs that (both empty when the route taken finds
+        the number only)."""
         key = tuple(sorted(hand))
         return self._cost.get_or(key, self._compute, key)
 
-    def _compute(self, hand) -> int:
+    def _compute(self, hand) -> tuple[int, frozenset, frozenset]:
         hand = list(hand)
-        if not self._levels:
-            return deadwood_value(self.rules, hand)
+        if self._show is None:
+            return _arranged(*deadwood_left(self.rules, hand))
         total = sum(self.value[c] for c in hand)
-        best = None
-        for slots, counts, gone in self._levels:
-            charge = gone * self.missing
-            if best is not None and charge >= best:
-                break
-            if slots:
-                val = Search(self.rules, hand, slots=slots, counts=counts).solve()[0]
-                if val is None:
-                    continue
-                here = total - val + charge
-            else:
-                here = deadwood_value(self.rules, hand) + charge
-            if best is None or here < best:
-                best = here
-        return best if best is not None else total
+        slots, counts, prices = self._show
+        val, groups, dead = Search(self.rules, hand, slots=slots, counts=counts,
+                                   charge=prices).solve()
+        return _arranged(total - val, groups, dead)
+
+    def exact_without(self, hand, card: int) -> bool:
+        """Is :meth:`without` for ``card`` as cheap as its bound (and equal to it)? So
+        for a card left out of melds in the hand's best arrangement: that arrangement
+        without it is one of the smaller hand, and none costs less than the bound."""
+        return card in self._entry(hand)[1]
 
     def without(self, hand, card: int) -> int:
-        """The cost of ``hand`` less one ``card``. A card in no meld the hand can make
-        is deadwood in every arrangement (and in no sequence of a show), so losing it
-        saves exactly its value: one search of the hand answers for all such cards."""
-        if card in self._idle(hand):
-            return self.cost(hand) - self.value[card]
+        """The cost of ``hand`` less one ``card``. A card left out of melds in the best
+        arrangement found, or in no meld the hand can make (deadwood in every arrangement,
+        and in no sequence of a show), saves exactly its value: one search of the hand
+        answers for all such cards, and the smaller hand's cost is kept for later."""
+        now, dead, _melds = self._entry(hand)
         rest = list(hand)
         rest.remove(card)
+        if card in dead or card in self._idle(hand):
+            value = now - self.value[card]
+            self._keep(rest, value)
+            return value
         return self.cost(rest)
+
+    def _keep(self, hand, value: int) -> None:
+        """Keep ``value`` as the cost of ``hand`` (worked out without a search)."""
+        key = tuple(sorted(hand))
+        if key not in self._cost and len(self._cost) < CACHE_LIMIT:
+            self._cost[key] = (value, frozenset(), frozenset())
+
+    def exact_rest(self, hand, cards) -> bool:
+        """Is :meth:`rest` for ``cards`` known without a search? So for a meld of the
+        hand's best arrangement: the rest of that arrangement is one of the rest."""
+        return tuple(sorted(cards)) in self._entry(hand)[2]
+
+    def rest(self, hand, cards) -> int:
+        """The cost of ``hand`` less ``cards``. Never below the hand's cost (an
+        arrangement of the rest with ``cards`` as one more meld is one of the hand), and
+        equal to it for a meld of the hand's best arrangement."""
+        left = list(hand)
+        for c in cards:
+            left.remove(c)
+        if self.exact_rest(hand, cards):
+            now = self.cost(hand)
+            self._keep(left, now)
+            return now
+        return self.cost(left)
 
     def without_bound(self, hand, card: int) -> int:
         """A cheap lower bound of :meth:`without` (exact for a card in no meld): losing
@@ -116,6 +129,31 @@ class HandValue:
 
     def is_wild(self, card: int) -> bool:
         return self.rules.is_wild(card)
+
+
+def _show_search(rules: Rules, pure: int, seqs: int, missing: int) -> tuple:
+    """The search behind a show's cost: the show's sequences as requirements that may go
+    unmet, each at ``missing`` points; while a pure one is missing, every impure one is
+    charged too (a hand gets better as it builds its pure sequences first)."""
+    slots, counts = [], []
+    if pure:
+        slots.append(("run", rules.run_min, True))
+        counts.append(pure)
+    if seqs > pure:
+        slots.append(("run", rules.run_min, False))
+        counts.append(seqs - pure)
+    prices = []
+    for left in product(*(range(n + 1) for n in counts)):
+        pure_left = left[0] if pure else 0
+        impure_left = left[-1] if seqs > pure else 0
+        prices.append((left, missing * (pure_left + (seqs - pure if pure_left else impure_left))))
+    return slots, counts, tuple(prices)
+
+
+def _arranged(value: int, groups, dead) -> tuple[int, frozenset, frozenset]:
+    """A cache entry: the cost, the cards left out and the melds (sorted tuples)."""
+    melds = frozenset(tuple(sorted(g)) for g in groups or ())
+    return value, frozenset(dead or ()), melds
 
 
 def evaluator(rules: Rules) -> HandValue:

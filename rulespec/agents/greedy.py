@@ -52,6 +52,10 @@ STUCK_MOVES = 1000
 STUCK_RANDOM = 0.25
 #: what discarding a wild card costs on top of what the hand loses, in average card values
 WILD_KEEP = 2
+#: hands of at most this many cards have every tied move searched, so that ties are broken
+#: evenly at random; in bigger hands (Marriage's 21 cards, a whole discard pile taken) the
+#: cheap moves settle a tie (see ``_least``), since each search there is costly
+TIE_SEARCH_MAX = 20
 #: where a knock has a higher limit or none (`knock: at any count`), the most deadwood the
 #: agent knocks with: a knock at a high count is all risk (a knock before drawing never
 #: pays it either where one may knock after drawing, since drawing first can only lower
@@ -152,6 +156,7 @@ class GreedyAgent(Agent):
         options = [c for c in set(grown) if not (c == card and not back and any(x != card for x in hand))]
         if not options:
             return ev.cost(grown) < now
+        options.sort(key=lambda c: not ev.exact_without(grown, c))  # the cheap ones first
         return any(ev.without_bound(grown, c) < now and ev.without(grown, c) < now for c in options)
 
     # ------------------------------------------------------------ the turn
@@ -164,7 +169,8 @@ class GreedyAgent(Agent):
                 return a
         if A.KNOCK in kinds:
             best = self._least(kinds[A.KNOCK], lambda a: (ev.without(hand, a.card), -ev.value[a.card]), rng,
-                               bound=lambda a: (ev.without_bound(hand, a.card), -ev.value[a.card]))
+                               bound=lambda a: (ev.without_bound(hand, a.card), -ev.value[a.card]),
+                               exact=self._cheap(hand, lambda a: ev.exact_without(hand, a.card)))
             if game.knock_max <= KNOCK_BELOW or ev.without(hand, best.card) <= KNOCK_BELOW:
                 return best
         ends = [a for a in kinds.get(A.DISCARD, ()) if len(hand) == 1]
@@ -178,7 +184,7 @@ class GreedyAgent(Agent):
         if melds:
             best = self._best_meld(ev, hand, melds, rng)
             must = not any(k in kinds for k in (A.DISCARD, A.LAY_OFF, A.PASS, A.KNOCK, A.SHOW))
-            if must or game.opening_due(p) or self._rest_cost(ev, hand, best.cards) <= now:
+            if must or game.opening_due(p) or ev.rest(hand, best.cards) <= now:
                 return best
         shed = self._best_shed(ev, hand, kinds.get(A.LAY_OFF, ()), rng, strict=False)
         if shed is not None:
@@ -206,7 +212,8 @@ class GreedyAgent(Agent):
                 wild = ev.is_wild(a.card)
                 return (cost(hand, a.card) + (keep if wild else 0), wild, -ev.value[a.card])
 
-            return self._least(discards, loss, rng, bound=lambda a: loss(a, ev.without_bound))
+            return self._least(discards, loss, rng, bound=lambda a: loss(a, ev.without_bound),
+                               exact=self._cheap(hand, lambda a: ev.exact_without(hand, a.card)))
         if melds:
             return self._best_meld(ev, hand, melds, rng)
         if A.PASS in kinds:
@@ -240,8 +247,12 @@ class GreedyAgent(Agent):
         return None
 
     def _best_meld(self, ev, hand, melds, rng):
-        """The meld leaving the least cost behind (the bigger one on a tie)."""
-        return self._least(melds, lambda a: (self._rest_cost(ev, hand, a.cards), -len(a.cards)), rng)
+        """The meld leaving the least cost behind (the bigger one on a tie). No meld leaves
+        less than the hand's cost, and a meld of its best arrangement leaves just that."""
+        now = ev.cost(hand)
+        return self._least(melds, lambda a: (ev.rest(hand, a.cards), -len(a.cards)), rng,
+                           bound=lambda a: (now, -len(a.cards)),
+                           exact=self._cheap(hand, lambda a: ev.exact_rest(hand, a.cards)))
 
     def _best_shed(self, ev, hand, layoffs, rng, strict: bool):
         """The lay-off that lowers the cost most (``strict``: it must lower it; otherwise
@@ -259,24 +270,30 @@ class GreedyAgent(Agent):
         return game.reuses >= STUCK_REUSES or game.moves_this_hand >= STUCK_MOVES
 
     @staticmethod
-    def _rest_cost(ev, hand, cards) -> int:
-        rest = list(hand)
-        for c in cards:
-            rest.remove(c)
-        return ev.cost(rest)
+    def _cheap(hand, exact):
+        """``exact`` for :meth:`_least` in a big hand (None: search every tie)."""
+        return exact if len(hand) > TIE_SEARCH_MAX else None
 
     @staticmethod
-    def _least(actions, key, rng, bound=None):
+    def _least(actions, key, rng, bound=None, exact=None):
         """The action with the least ``key``, ties broken at random. ``bound`` is a cheap
         key never above the real one: actions are scored in the order of their bounds, and
         those whose bound is above the least key found are never scored (they cannot win
-        or tie, so the choice is the same as scoring them all)."""
+        or tie, so the choice is the same as scoring them all). ``exact`` tells the actions
+        whose key is known to equal their bound (cheap to score); where there are some,
+        they are scored first among equal bounds, the others in random order, and once the
+        least key found equals a bound, the other actions of that bound, which can only
+        tie, are not searched (a tie goes to a cheap action, or to the first tied)."""
         if bound is None:
             scored = [(key(a), i) for i, a in enumerate(actions)]
         else:
             scored, low = [], None
-            for b, i in sorted((bound(a), i) for i, a in enumerate(actions)):
-                if low is not None and b > low:
+            cheap = [exact(a) for a in actions] if exact else [False] * len(actions)
+            skip = any(cheap)
+            order = sorted((bound(a), not cheap[i], rng.random() if skip else 0, i)
+                           for i, a in enumerate(actions))
+            for b, costly, _r, i in order:
+                if low is not None and (b > low or (skip and b == low and costly)):
                     break
                 k = key(actions[i])
                 scored.append((k, i))

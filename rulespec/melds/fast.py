@@ -206,13 +206,19 @@ def _table_route(flat: tuple, h: int, discard: bool) -> int:
 
 def deadwood_value(rules: Rules, hand: list[int]) -> int:
     """Least deadwood of ``hand`` (table route when it applies, else the exact search)."""
+    return deadwood_left(rules, hand)[0]
+
+
+def deadwood_left(rules: Rules, hand: list[int]) -> tuple[int, list | None, list | None]:
+    """Least deadwood of ``hand``, and the melds and the cards left out of them in one
+    arrangement that reaches it (None, None by the table route: the number only)."""
     t = rules.__dict__.get("_tables") or tables(rules)
     h = sum(map(_BIT, hand))
     if not h & (t.flat[0] | rules.wild_bits_joker) and h.bit_count() == len(hand):
-        return _table_route(t.flat, h, False)
+        return _table_route(t.flat, h, False), None, None
     total = sum(rules.value[c] for c in hand)
-    val, _m, _d = Search(rules, hand).solve()
-    return total - val
+    val, melds, dead = Search(rules, hand).solve()
+    return total - val, melds, dead
 
 
 def _flat(ruleset: Ruleset, wild: int | None) -> tuple:

@@ -331,3 +331,23 @@ def _gap(r: Rules, a: int, b: int) -> int:
     (places in the pack's order: a stripped pack's 7 and J are one apart)."""
     d = abs(r.place_of[a] - r.place_of[b])
     return min(d, r.n_ranks - d)
+
+
+def wild_only_duals(r: Rules, mode: str, naturals: list[int], duals) -> set[int]:
+    """The dual cards (wild cards that may stand for themselves) of a hand not worth
+    searching as themselves. Where they are dual only for a pure slot (no limit on wild
+    cards, any all-wild meld allowed) and least deadwood is asked, a dual card in a meld
+    as itself can be a wild card there instead, except in a pure sequence: one that no
+    pure sequence of the hand's cards can hold is searched as a wild card only."""
+    if r.roles_matter or mode != "deadwood" or not r.has_runs:
+        return set()
+    held = set(naturals) | set(duals)
+    n, size = r.n_ranks, r.run_min
+    out = set()
+    for d in duals:
+        suit, place = C.suit_of(d), r.place_of[C.rank_of(d)]
+        # every window round the corner too: more than the rules allow, never fewer
+        if not any(all(C.make(r.rank_at(p % n), suit) in held for p in range(lo, lo + size))
+                   for lo in range(place - size + 1, place + 1)):
+            out.add(d)
+    return out

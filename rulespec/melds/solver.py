@@ -24,7 +24,7 @@ from itertools import combinations, product
 from .. import cards as C
 from ..memo import table
 from .context import Rules
-from .hand import lonely_cards
+from .hand import lonely_cards, wild_only_duals
 
 BITS = 4
 NEG = -(10**9)
@@ -59,8 +59,11 @@ class Search:
         slots: Sequence[tuple[str, int | range, bool]] = (),
         counts: Sequence[int] = (),
         exact: bool = False,
+        charge: tuple = (),
     ):
         self.rules = rules
+        # ((needs left, price), ...): requirements may go unmet at a price (none: never)
+        self.charge, self._price = tuple(charge), dict(charge)
         self.mode = mode
         # a slot's size is the sizes it takes: a bare number means that many or more
         self.slots = tuple((k, n if isinstance(n, range) else range(n, ANY_LENGTH), p)
@@ -304,7 +307,20 @@ class Search:
 
     def base(self, k: int, needs: tuple) -> tuple[int, tuple]:
         """Best use of ``k`` leftover wild cards once the natural cards are done: fill the
-        requirements still open with all-wild melds, then meld what else can be melded."""
+        requirements still open with all-wild melds (or, where they have a price, those
+        that are best filled, the others paid for), then meld what else can be melded."""
+        if not self.charge:
+            return self._base(k, needs)
+        hit = self._base_memo.get(("priced", k, needs))
+        if hit is None:
+            hit = max(((v - self._price[tuple(n - f for n, f in zip(needs, filled))], choice)
+                       for filled in product(*(range(n + 1) for n in needs))
+                       for v, choice in [self._base(k, filled)] if v > NEG // 2),
+                      default=(NEG, None), key=lambda vc: vc[0])
+            self._base_memo[("priced", k, needs)] = hit
+        return hit
+
+    def _base(self, k: int, needs: tuple) -> tuple[int, tuple]:
         key = (k, needs)
         hit = self._base_memo.get(key)
         if hit is not None:
@@ -410,7 +426,9 @@ class Search:
         best = None
         dual_cnt = Counter(self.dual_cards)
         dual_codes = sorted(dual_cnt)
-        options = [range(dual_cnt[d] + 1) for d in dual_codes]
+        fixed = wild_only_duals(self.rules, self.mode, self.nat_cards, dual_codes)
+        options = [range(dual_cnt[d], dual_cnt[d] + 1) if d in fixed else range(dual_cnt[d] + 1)
+                   for d in dual_codes]
         base_state = sum(n << (BITS * c) for c, n in self.cnt.items())
         for conv in product(*options):
             wilds = list(self.wild_cards)
@@ -428,7 +446,7 @@ class Search:
             # an answer depends on the question and the wild cards' worth, not on the
             # rest of the hand: every search of these rules asking the same shares them
             context = (self.mode, self.slots, self.exact, self.per_place, self.wmax,
-                       tuple(self.card_val[c] for c in wilds))
+                       tuple(self.card_val[c] for c in wilds), self.charge)
             memos = self._memos.get(context)
             if memos is None:
                 memos = self._memos[context] = ({}, {})

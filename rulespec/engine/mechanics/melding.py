@@ -3,10 +3,8 @@ whole hand goes down at once, and going out by melding."""
 
 from __future__ import annotations
 
-import copy
-
 from .. import search as ES
-from ...memo import Memo, attach
+from ...memo import Memo
 from ...melds.checks import _why_not
 from .. import actions as A
 from ..actions import Action
@@ -109,15 +107,7 @@ class Melding:
                    for j in {rest.index(c) for c in set(rest)})
 
     def _count_rules(self):
-        r = self.rules
-        cr = r.__dict__.get("_count_rules")
-        if cr is None:
-            cr = copy.copy(r)
-            cr.value = tuple([1] * len(r.value))
-            cr.__dict__.pop("_tables", None)
-            cr.__dict__.pop("_count_rules", None)
-            attach(r, "_count_rules", cr)
-        return cr
+        return ES.counting_rules(self.rules)
 
     def _keep_min(self) -> int:
         """Fewest cards a meld or lay-off may leave in hand (so the turn can still end)."""

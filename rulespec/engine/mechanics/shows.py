@@ -29,7 +29,13 @@ class Shows:
     def _valid_show_discards(self, seat: int, order, banned) -> list[int]:
         """The cards (of ``order``) whose discard leaves a valid show; none at once when
         the hand cannot be melded but for one card (one search instead of one a card)."""
-        if not ES.can_meld_all(self.rules, self.hands[seat], 1):
+        hand = self.hands[seat]
+        if not ES.can_meld_all(self.rules, hand, 1):
+            return []
+        # a card whose discard leaves a valid show is the one card the whole hand can
+        # leave out while holding the show's sequences: one search says whether any is
+        val, _g, _d = show_search(self._count_rules(), self.ruleset.show, list(hand)).solve()
+        if val is None or val < len(hand) - 1:
             return []
         return [c for c in order if c != banned and self._shows_without(seat, c)]
 

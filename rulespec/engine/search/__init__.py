@@ -21,7 +21,7 @@ from ...melds.opening import (
 )
 from .contract import can_fill, can_fill_with, fill_from, fill_groups, fit_slots, left_ok
 from .on_table import extensions, rescues
-from .whole_hand import can_meld_all
+from .whole_hand import can_meld_all, counting_rules
 
 __all__ = [
     "can_fill",
@@ -29,6 +29,7 @@ __all__ = [
     "can_meld_all",
     "cards_in_melds",
     "contract_slots",
+    "counting_rules",
     "extensions",
     "fill_from",
     "fill_groups",
