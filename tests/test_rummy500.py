@@ -53,7 +53,7 @@ def _texts(g) -> list[str]:
 
 def test_the_file_says_the_rules_of_its_pages(rum):
     rs = rum.ruleset
-    assert rs.turn.take_discards.down_to == "any" and rs.turn.take_discards.meld_deepest
+    assert rs.turn.take_discards.down_to == "any" and rs.turn.take_discards.meld_owed
     assert rs.turn.meld_taken
     assert rs.values.ace_low_run == 1 and rs.values.ranks[0] == 15
     assert rs.scoring.method == "owner" and rs.game.target == 500

@@ -219,9 +219,10 @@ def deep_takes_fit(r: Ruleset, doc: dict):
     if t.take_discards.frozen_by == "wild" and not w.any:
         yield Problem("turn.take_discards.frozen_by", "a discarded wild card freezes the discard "
                       "pile, but no card is wild", "remove the rule, or make some cards wild")
-    if t.take_discards.meld_deepest and not r.melds.on_table:
-        yield Problem("turn.take_discards.meld_deepest", "the deepest card taken must be melded at "
-                      "once, but melds stay in hand until the hand ends",
+    if t.take_discards.meld_owed and not r.melds.on_table:
+        which = "top" if t.take_discards.owed == "top" else "deepest"
+        yield Problem("turn.take_discards.meld_owed", f"the {which} card taken must be melded "
+                      "at once, but melds stay in hand until the hand ends",
                       "remove the rule, or let melds go on the table")
 
 

@@ -82,9 +82,10 @@ APPLIES_WHEN: dict[str, tuple[Callable[[Ruleset], bool], str]] = {
         "a card taken may be kept, so who must meld it does not arise"),
     "turn.meld_taken_by": (lambda rs: rs.turn.meld_taken and not rs.turn.play_or_draw,
                            "a card taken may be kept, so when it must be melded does not arise"),
-    "turn.take_discards.meld_deepest_by": (
-        lambda rs: rs.turn.take_discards is not None and rs.turn.take_discards.meld_deepest,
-        "the deepest card taken may be kept, so when it must be melded does not arise"),
+    **{f"turn.take_discards.{f}": (
+        lambda rs: rs.turn.take_discards is not None and rs.turn.take_discards.meld_owed,
+        "the cards taken may be kept, so which must be melded, and when, does not arise")
+       for f in ("meld_owed_by", "owed")},
     "turn.discard_until_opening": (lambda rs: "discard" in rs.turn.draw_from
                                    and not rs.turn.play_or_draw,
                                    "no one draws from the discard pile"),

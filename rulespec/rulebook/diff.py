@@ -215,9 +215,13 @@ def _turn(ir):
         + f", at most {W.number(r['max_moves'])} moves a turn")
     td = t["take_discards"]
     yield "Taking from the discard pile", ("the top card only" if td is None else
-                                           {"any": "down to any card", "whole": "the whole pile"}[td["down_to"]])
-    yield "The deepest card taken", _yes(td is not None and td["meld_deepest"],
-                                         td is not None and _by(td["meld_deepest_by"]), "may be kept")
+                                           {"any": "down to any card", "whole": "the whole pile"}[td["down_to"]]
+                                           + ("" if td["top_alone"] else ", never the top card alone"))
+    owed = td is not None and td["meld_owed"]
+    yield "The deepest card taken", _yes(owed and td["owed"] == "deepest",
+                                         owed and _by(td["meld_owed_by"]), "may be kept")
+    yield "The top card of a take", _yes(owed and td["owed"] == "top",
+                                         owed and _by(td["meld_owed_by"]), "may be kept")
     yield "The discard pile is frozen", _yes(td is not None and td["frozen_by"] == "wild",
                                              "under a discarded wild card", "never")
     yield "The card drawn", _yes(t["use_drawn"], "must be melded or discarded the same turn", "may be kept")

@@ -170,15 +170,15 @@ class Ruleset:
 
     @property
     def stalemate_applies(self) -> bool:
-        """Does the stalemate rule (``stock.stalemate`` "end") ever end a hand here? Only
-        where it can be proved that nobody can go out: players go out by melding on the
-        table, and either hands never grow (a hand too small for a new meld stays so) or
-        no new melds are allowed after opening (a player who has opened can only lay off,
-        however many cards they hold). Never where every hand is melded whole: the
-        table stays empty until a player goes out."""
+        """Does the stalemate rule (``stock.stalemate`` "end") ever end a hand here? Where
+        players go out by melding on the table, so that it can be proved that nobody can go
+        out (a hand too small for a new meld, where hands never grow; no new melds after
+        opening; or, where hands may grow, too few cards off the table to make any meld: the
+        engine's ``_stalemate``). Never where every hand is melded whole: the table stays
+        empty until a player goes out."""
         whole = self.turn.all_at_once is not None and self.turn.all_at_once == Between(1)
-        return (self.stock.stalemate == "end" and self.going_out is not None and self.melds.on_table
-                and not whole and (self.hands_never_grow or not self.turn.new_melds_after_opening))
+        return (self.stock.stalemate == "end" and self.going_out is not None
+                and self.melds.on_table and not whole)
 
 
 def from_ir(ir: dict) -> Ruleset:

@@ -108,15 +108,23 @@ class Rearrange:
 @dataclass(frozen=True)
 class TakeDiscards:
     """Taking more than the top discard: down to any card (``any``: that card and every
-    card above it) or the whole pile (``whole``), one move per depth. ``meld_deepest``:
-    the deepest card taken must go on the table, by the first move after the take (500
-    Rum) or, ``meld_deepest_by == "turn"``, before the turn ends. ``frozen_by``: what
-    freezes the pile below it (``wild``: a wild card discarded onto it)."""
+    card above it) or the whole pile (``whole``), one move per depth; ``top_alone`` False:
+    the top card is taken only with the rest (Canasta). ``meld_owed``: one card of the take,
+    the deepest (500 Rum) or the top one (``owed == "top"``: Canasta, Oklahoma Rummy), must
+    go on the table, by the first move after the take or, ``meld_owed_by == "turn"``, before
+    the turn ends. ``frozen_by``: what freezes the pile below it (``wild``: a wild card
+    discarded onto it)."""
 
     down_to: str = "any"  # "any" | "whole"
-    meld_deepest: bool = False
-    meld_deepest_by: str = "move"  # "move" | "turn": when the deepest card must be melded
+    top_alone: bool = True  # the top card may be taken by itself (the ordinary draw)
+    meld_owed: bool = False
+    owed: str = "deepest"  # "deepest" | "top": the card of the take that must be melded
+    meld_owed_by: str = "move"  # "move" | "turn": when the owed card must be melded
     frozen_by: str | None = None  # "wild": no card under a discarded wild card may be taken
+
+    def owed_card(self, taken) -> int:
+        """The card of ``taken`` (bottom card first) that must go on the table."""
+        return taken[-1] if self.owed == "top" else taken[0]
 
 
 @dataclass(frozen=True)

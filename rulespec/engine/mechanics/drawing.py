@@ -3,6 +3,7 @@ the discard pile."""
 
 from __future__ import annotations
 
+from ... import cards as C
 from .. import actions as A
 from ..phases import Ending, Phase, Then
 from . import ordered
@@ -49,7 +50,9 @@ class Drawing:
         if stock:
             acts.append(_DRAW_STOCK)
         if discard:
-            acts.append(_DRAW_DISCARD)
+            td = t.take_discards
+            if td is None or td.top_alone or len(self.discards) < 2:
+                acts.append(_DRAW_DISCARD)
             acts.extend(self._deep_takes())
         if push:
             acts.append(_PUSH)
@@ -116,6 +119,11 @@ class Drawing:
                 return "once you have opened you may no longer take from the discard pile"
             if self.stock_only:
                 return "both players passed the upcard, so the first player draws from the stock"
+            td = self.ruleset.turn.take_discards
+            if td is not None and not td.top_alone and len(self.discards) >= 2:
+                return (f"the top card is taken only with the whole discard pile: `draw "
+                        f"{len(self.discards)} discards to "
+                        f"{C.card_str(self.discards[0])}`")
             return "the stock is exhausted: the top discard may be taken only to knock at once"
         if "stock" not in draw_from:
             return "the rules do not let you draw from the stock here"

@@ -7,6 +7,8 @@ from __future__ import annotations
 from .. import search as ES
 from ..phases import Ending, Phase
 
+_FEW_CARDS_LEFT = 16  # off the table: past this many, some meld is taken to be possible
+
 
 class Exhaustion:
     """Plays ``stock:`` (``hand is void when N cards remain``; ``turn the discard pile
@@ -56,8 +58,10 @@ class Exhaustion:
         player may lay no new meld, either because they have opened and the rules allow
         no new melds after opening (however many cards they hold), or because their hand
         is too small for one (before opening, for the whole contract) after a draw
-        (keeping the card it must discard) and hands never grow (no push, no claims); and
-        no card off the table fits any table meld (by lay-off or by taking a wild's place).
+        (keeping the card it must discard) and hands never grow (no push, no claims), or,
+        where hands may grow, because no meld can be made of all the cards off the table;
+        and no card off the table fits any table meld (by lay-off or by taking a wild's
+        place).
         Then the table never changes and neither do the chances."""
         rs = self.ruleset
         if not rs.stalemate_applies:
@@ -72,15 +76,18 @@ class Exhaustion:
         keep = self._keep_min()
         barred = not rs.turn.new_melds_after_opening  # who has opened lays no new meld
         small = rs.hands_never_grow  # a hand too small for a meld stays so
+        off_table = list(self.stock) + list(self.discards)
+        for p in range(self.n):
+            off_table += self.hands[p]
         for p in range(self.n):
             if not self.active[p] or (barred and self.opened[p]):
                 continue
             need = smallest if self.opened[p] else opening
-            if not small or len(self.hands[p]) + 1 - keep >= need:
+            if small and len(self.hands[p]) + 1 - keep >= need:
                 return False
-        pool = set(self.stock) | set(self.discards)
-        for p in range(self.n):
-            pool.update(self.hands[p])
+            if not small and self._could_meld_off_table(off_table, need):
+                return False
+        pool = set(off_table)
         rep = rs.wilds.replace
         for m in self.table:
             fits = self._layoffs_onto(m)
@@ -88,6 +95,17 @@ class Exhaustion:
             if any(c in fits or c in rescued for c in pool):
                 return False
         return True
+
+    def _could_meld_off_table(self, cards: list[int], need: int) -> bool:
+        """Where hands may grow (a whole pile taken, a claim, a push) a hand may come to
+        hold any of the cards off the table: could some of them, ``need`` or more with a
+        card left to discard, make a new meld? Past a few cards it is taken that they can
+        (the search is kept for the end of a hand, where few cards are left)."""
+        if len(cards) > _FEW_CARDS_LEFT:
+            return True
+        if len(cards) - 1 < need:
+            return False
+        return any(True for _ in ES.hand_melds(self.rules, cards))
 
     def _discard_allowed_at_wall(self, p: int) -> bool:
         """With the stock exhausted, may the top discard still be taken?"""

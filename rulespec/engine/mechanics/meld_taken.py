@@ -22,7 +22,7 @@ class MeldTaken:
     """Plays ``draw: card taken from discard pile must be melded at once`` (or ``this
     turn``), for every player or (``turn.meld_taken_before_opening``) only for one who had
     not opened when they took it. Reads ``turn.meld_taken`` and ``turn.meld_taken_by``, and
-    ``take_discards.meld_deepest_by`` for the deepest card of a deep take (which
+    ``take_discards.meld_owed_by`` for the deepest card of a deep take (which
     :mod:`.taking` owes). The card is :attr:`Game.taken`; it is down once the hand holds
     fewer of it than just after the take (:attr:`Game.taken_held`)."""
 
@@ -33,7 +33,7 @@ class MeldTaken:
     @staticmethod
     def narrows(rs) -> bool:
         td, cl = rs.turn.take_discards, rs.turn.claims
-        return (rs.turn.meld_taken or (td is not None and td.meld_deepest)
+        return (rs.turn.meld_taken or (td is not None and td.meld_owed)
                 or (cl is not None and cl.takes_turn))
 
     def _took(self, p: int, card: int, binds: bool) -> None:
@@ -51,7 +51,7 @@ class MeldTaken:
         """When the card owed must be down: "move" (the first move after the take) or
         "turn" (before the turn ends)."""
         if self.deep_taken is not None:
-            return self.ruleset.turn.take_discards.meld_deepest_by
+            return self.ruleset.turn.take_discards.meld_owed_by
         return self.ruleset.turn.meld_taken_by
 
     def _owed_taken(self) -> int | None:

@@ -37,8 +37,9 @@ class TakingDiscards:
         for n in depths:
             card = pile[-n]
             take = Action(A.DRAW_DISCARDS, (card,), n)
-            if td.meld_deepest and not self._could_meld_with(card, pile[-n:]) and not (
-                    td.meld_deepest_by == "turn" and self._could_meld_after_take(take)):
+            owed = td.owed_card(pile[-n:])
+            if td.meld_owed and not self._could_meld_with(owed, pile[-n:]) and not (
+                    td.meld_owed_by == "turn" and self._could_meld_after_take(take)):
                 continue
             out.append(take)
         return out
@@ -79,9 +80,10 @@ class TakingDiscards:
         taken = self.discards[-n:]
         del self.discards[-n:]
         self.hands[p].extend(taken)
-        if self.ruleset.turn.take_discards.meld_deepest:  # else no card of them is owed
-            self.taken = self.deep_taken = taken[0]
-            self.taken_held = self.hands[p].count(taken[0])
+        td = self.ruleset.turn.take_discards
+        if td.meld_owed:  # else no card of them is owed
+            self.taken = self.deep_taken = owed = td.owed_card(taken)
+            self.taken_held = self.hands[p].count(owed)
         self.turn = p
         self.phase = Phase.PLAY
 
@@ -104,9 +106,11 @@ class TakingDiscards:
         if td.down_to == "whole" and n != len(pile):
             return (f"the rules let you take the whole discard pile ({len(pile)} cards) or its "
                     "top card")
-        when = "in this turn" if td.meld_deepest_by == "turn" else "at once"
-        return (f"you may take {C.card_str(pile[-n])} from the discard pile only to meld it "
-                f"{when}, and no meld of your hand, with the cards above it, would hold it")
+        when = "in this turn" if td.meld_owed_by == "turn" else "at once"
+        owed = td.owed_card(pile[-n:])
+        return (f"you may take these cards from the discard pile only to meld "
+                f"{C.card_str(owed)} {when}, and no meld of your hand, with the cards taken, "
+                "would hold it")
 
     MOVES = {A.DRAW_DISCARDS: _do_draw_discards}
     REFUSALS = {A.DRAW_DISCARDS: _refuse_draw_discards}

@@ -21,7 +21,7 @@ class Discarding(Base):
             # what it states, so that their markers land here)
             # (down to a card whose deepest must be melded: not the whole pile, Arlington)
             td = turn.take_discards
-            deep = (td is not None and td.down_to == "any" and td.meld_deepest
+            deep = (td is not None and td.down_to == "any" and td.meld_owed
                     and t["meld_taken"] and t["take_discards"]["down_to"] == "any")
         else:
             taken, deep = ("free" if t["discard_taken"] else "kept"), False

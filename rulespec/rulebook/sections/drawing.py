@@ -17,19 +17,22 @@ class Drawing(Base):
         push = self.pushing_step(t["push"]) if "push" in sources else None
         td = t["take_discards"]
         take = frozen = deepest = deepest_by = None
+        alone, top = True, False
         if td is not None:
             take = "any" if td["down_to"] == "any" else "all"
-            frozen, deepest = td["frozen_by"] == "wild", td["meld_deepest"]
-            deepest_by = td["meld_deepest_by"] if deepest else None
+            alone = td["top_alone"]
+            frozen, deepest = td["frozen_by"] == "wild", td["meld_owed"]
+            deepest_by = td["meld_owed_by"] if deepest else None
+            top = deepest and td["owed"] == "top"
         at_once = t["meld_taken"]
         by = t["meld_taken_by"] if at_once else None
         until = self.vocab.open("done") if at_once and t["meld_taken_before_opening"] else None
+        names = dict(_SOURCES, discard="the whole discard pile") if not alone else _SOURCES
         return [prose.say(
-            "drawing", "draw", sources=W.join([_SOURCES[s] for s in sources if s in _SOURCES],
-                                              "or"),
+            "drawing", "draw", sources=W.join([names[s] for s in sources if s in names], "or"),
             push=push, at_once=at_once, by=by, take=take, frozen=frozen, deepest=deepest,
             deepest_by=deepest_by,
             both=bool(at_once and deepest and by == deepest_by and not until),
             use_drawn=t["use_drawn"],
             closed=self.vocab.open("done") if t["discard_until_opening"] else None,
-            starter_draws=t["starter_draws"], until=until)]
+            starter_draws=t["starter_draws"], until=until, alone=alone, top=top)]

@@ -42,7 +42,8 @@ class Scoring(Base):
         if s["rummy"] is not None:
             parts += self.parts(lambda: prose.say(
                 "scoring", "rummy", times=s["rummy"]["multiplier"], bonus=s["rummy"]["bonus"],
-                penalty=self.rs.scoring.method == "penalty"))  # wording only: rs, not a read
+                penalty=self.rs.scoring.method == "penalty",  # wording only: rs, not a read
+                teams=self.rs.partnerships is not None, out=self.rs.scoring.out_bonus))
         if s["out_bonus"]:
             teams = self.rs.partnerships is not None  # wording only: rs, not a read
             parts += self.parts(lambda: prose.say(
