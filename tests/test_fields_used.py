@@ -110,6 +110,11 @@ BY_HAND = {
                   "values.joker": 15},
         {f"deck.jokers_by.0.{leaf}": n})
         for leaf, n in (("players.min", 3), ("players.max", 4), ("jokers", 3))},
+    # no shipped variant pays a long meld's bonus (Canasta's canasta)
+    **{f"scoring.meld_bonus.{leaf}": (
+        "rummy500", {"scoring.meld_bonus": {"size": 7, "natural": 500, "mixed": 300}},
+        {f"scoring.meld_bonus.{leaf}": n})
+        for leaf, n in (("size", 6), ("natural", 400), ("mixed", 200))},
     # a pile frozen by a discarded wild card needs wild cards: 500 Rum with Pagat's jokers
     "turn.take_discards.frozen_by": ("rummy500", {"deck.jokers": 2, "wilds.jokers": True,
                                                   "values.joker": 15},

@@ -291,6 +291,20 @@ def table_points(game) -> list:
     return points
 
 
+def meld_bonuses(game) -> list:
+    """What each seat's long melds earn it besides their cards (``scoring.meld_bonus``):
+    a meld of the size or more on the table scores its owner the natural bonus when no
+    card in it stands as a wild card, else the mixed one."""
+    mb = game.ruleset.scoring.meld_bonus
+    out = [0] * game.n
+    if mb is None:
+        return out
+    for m in game.table:
+        if len(m.cards) >= mb.size:
+            out[m.owner] += mb.mixed if m.reading is not None and m.reading.wilds else mb.natural
+    return out
+
+
 def _by_owner(game, reason: Ending, scores: list, pens: list, details: dict, winner,
               bonus: int) -> None:
     """Scoring by owner: each seat's table points less its hand's count, and the winner's
@@ -299,10 +313,13 @@ def _by_owner(game, reason: Ending, scores: list, pens: list, details: dict, win
         return
     table = table_points(game)
     details["table points"] = tuple(table)
+    melds = meld_bonuses(game)
+    if any(melds):
+        details["meld bonuses"] = tuple(melds)
     for p in range(game.n):
         if pens[p] is None:
             pens[p] = penalty_of(game, p)
-        scores[p] += table[p] - pens[p]
+        scores[p] += table[p] + melds[p] - pens[p]
     if bonus:
         scores[winner] += bonus
 

@@ -265,6 +265,25 @@ def drawn_card_can_go(r: Ruleset, doc: dict):
                       "add `stock: hand ends`, or reuse the pile only a number of times")
 
 
+@check("E388")
+def meld_bonus_needs_owners(r: Ruleset, doc: dict):
+    """A long meld's bonus goes to its owner: melds must score for whoever laid them, and
+    the pack must hold enough cards for such a meld."""
+    mb = r.scoring.meld_bonus
+    if mb is None:
+        return
+    if r.scoring.method != "owner":
+        yield Problem("scoring.meld_bonus", f"a meld of {mb.size} or more cards earns a bonus, "
+                      "but melds do not score for whoever laid them",
+                      "add `scoring: melds score for whoever laid them`")
+    longest = max(r.melds.set.max or 99 if r.melds.set else 0,
+                  r.melds.run.max or 99 if r.melds.run else 0)
+    if longest < mb.size:
+        yield Problem("scoring.meld_bonus", f"a meld of {mb.size} or more cards earns a bonus, "
+                      f"but no meld may have more than {longest} cards",
+                      "make the bonus's meld shorter, or let melds grow longer")
+
+
 @check("E387")
 def out_bonus_has_a_way_out(r: Ruleset, doc: dict):
     """A bonus for going out needs a way to go out."""

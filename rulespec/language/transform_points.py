@@ -8,7 +8,8 @@ class PointClauses:
     """``values: none`` (every card worth nothing), ``values: ace low in a run = 1`` (an
     ace melded as the low end of a run is worth this on the table; elsewhere, and in hand,
     its value of ``A = ...``), ``scoring: going out = +N`` (what the player who goes out
-    scores besides) and ``game: bonus N for winning the game``, ``bonus N per hand won``."""
+    scores besides), ``scoring: meld of 7+ cards = +500 natural, +300 mixed`` and ``game:
+    bonus N for winning the game``, ``bonus N per hand won``."""
 
     def value_none(self, node, prefix: str):
         """``values: none``: every card is worth nothing (a game played for a stake)."""
@@ -21,6 +22,11 @@ class PointClauses:
 
     def score_out_bonus(self, node, points):
         self.set(node, "scoring.out_bonus", points)
+
+    def score_meld_bonus(self, node, size, natural, mixed=None):
+        """``meld of 7+ cards = +500 natural, +300 mixed``: one number for both."""
+        self.set(node, "scoring.meld_bonus", {"size": size, "natural": natural,
+                                              "mixed": natural if mixed is None else mixed})
 
     def game_bonus_win(self, node, points):
         self.set(node, "game.bonus.win", points)

@@ -335,6 +335,10 @@ def _scoring(ir):
     yield "Going rummy", "nothing extra" if ru is None else W.join([f"score × {ru['multiplier']}"] * (
         ru["multiplier"] != 1) + [f"+{W.points(ru['bonus'])}"] * bool(ru["bonus"])) or "nothing extra"
     yield "Bonus for going out", _points_or(s.get("out_bonus"))
+    mb = s.get("meld_bonus")
+    yield "Bonus for a long meld", "none" if mb is None else (
+        f"{W.points(mb['natural'])} for {W.number(mb['size'])} or more cards"
+        + ("" if mb["mixed"] == mb["natural"] else f", {W.points(mb['mixed'])} with a wild card"))
     k = s["knock"]
     yield "Undercut bonus", "—" if k is None else W.points(k["undercut"])
     yield "Stakes a failed knock pays", "—" if k is None else W.number(k.get("undercut_stakes", 1))

@@ -20,7 +20,7 @@ from ..memo import attach
 
 from .convert import _bare, _structured, field_pattern, from_dict, leaves, to_plain
 from .endings import (ByUpcard, Drops, Exhaustion, GameBonus, GameEnd, Gin, GoingOut, Knock,
-                      KnockScoring, Rummy, Scoring, Show, SpecialHand)
+                      KnockScoring, MeldBonus, Rummy, Scoring, Show, SpecialHand)
 from .table import (Aces, Between, CardValue, Deck, JokerRule, Melds, PackRule, Partnerships,
                     Replace, RunRule, SetRule, TableRules, Values, Wilds)
 from .turns import (Claims, Contract, Deal, HandSize, LayOff, Opening, Push, Rearrange,
@@ -30,7 +30,8 @@ from .rounds import GAME_WIDE, RoundRules, sections_for
 __all__ = [
     "Aces", "Between", "ByUpcard", "CardValue", "Claims", "Contract", "Deal", "Deck", "Drops",
     "Exhaustion", "GAME_WIDE", "GameBonus", "GameEnd", "Gin", "GoingOut", "HandSize", "JokerRule",
-    "Knock", "KnockScoring", "LayOff", "Melds", "Opening", "Origin", "PackRule", "Partnerships",
+    "Knock", "KnockScoring", "LayOff", "MeldBonus", "Melds", "Opening", "Origin", "PackRule",
+    "Partnerships",
     "Push", "Rearrange", "Replace", "Requirement", "RoundRules", "Ruleset", "RunRule", "Rummy",
     "Scoring", "Seating", "SetRule", "Show", "SpecialHand", "TableRules", "TakeDiscards", "Terms",
     "Turn", "Values", "Wilds",
@@ -174,11 +175,16 @@ class Ruleset:
         players go out by melding on the table, so that it can be proved that nobody can go
         out (a hand too small for a new meld, where hands never grow; no new melds after
         opening; or, where hands may grow, too few cards off the table to make any meld: the
-        engine's ``_stalemate``). Never where every hand is melded whole: the table stays
-        empty until a player goes out."""
+        engine's ``_stalemate``). Never where every hand is melded whole (the table stays
+        empty until a player goes out), nor where hands grow and the table may be rearranged
+        (table cards and hand cards then make new melds together)."""
         whole = self.turn.all_at_once is not None and self.turn.all_at_once == Between(1)
+        t = self.turn
+        # a table that may be rearranged makes new melds of table and hand cards alike
+        provable = (self.hands_never_grow or not t.new_melds_after_opening
+                    or (t.rearrange is None and not t.play_or_draw))
         return (self.stock.stalemate == "end" and self.going_out is not None
-                and self.melds.on_table and not whole)
+                and self.melds.on_table and not whole and provable)
 
 
 def from_ir(ir: dict) -> Ruleset:

@@ -114,6 +114,16 @@ class KnockScoring:
 
 
 @dataclass(frozen=True)
+class MeldBonus:
+    """What a meld of ``size`` or more cards on the table scores its owner besides its
+    cards (Canasta's canasta of seven: 500 with no wild card, 300 with one)."""
+
+    size: int
+    natural: int
+    mixed: int
+
+
+@dataclass(frozen=True)
 class Scoring:
     # "winner collects" | "penalty" | "knock" | "owner" (each seat scores the cards it put on
     # the table, less the cards left in its hand: 500 Rum)
@@ -124,6 +134,7 @@ class Scoring:
     knock: KnockScoring | None = None
     wrong_show: int | None = None
     out_bonus: int | None = None  # what the player who goes out scores besides (Persian Rummy)
+    meld_bonus: MeldBonus | None = None  # a long meld's bonus to its owner (Canasta)
     valid_show: int | None = None  # a loser whose own show is valid scores this
     by_upcard: tuple[ByUpcard, ...] = ()  # every score of the hand times value (spades double)
     # who pays whom: None (scores are points won, nobody pays) | "winner" (each loser pays the

@@ -107,10 +107,12 @@ class TakingDiscards:
             return (f"the rules let you take the whole discard pile ({len(pile)} cards) or its "
                     "top card")
         when = "in this turn" if td.meld_owed_by == "turn" else "at once"
-        owed = td.owed_card(pile[-n:])
-        return (f"you may take these cards from the discard pile only to meld "
-                f"{C.card_str(owed)} {when}, and no meld of your hand, with the cards taken, "
-                "would hold it")
+        if td.owed == "top":
+            return (f"you may take these cards from the discard pile only to meld the top one, "
+                    f"{C.card_str(pile[-1])}, {when}, and no meld of your hand, with the cards "
+                    "taken, would hold it")
+        return (f"you may take {C.card_str(pile[-n])} from the discard pile only to meld it "
+                f"{when}, and no meld of your hand, with the cards above it, would hold it")
 
     MOVES = {A.DRAW_DISCARDS: _do_draw_discards}
     REFUSALS = {A.DRAW_DISCARDS: _refuse_draw_discards}

@@ -49,6 +49,12 @@ class Scoring(Base):
             parts += self.parts(lambda: prose.say(
                 "scoring", "out_bonus", bonus=s["out_bonus"],
                 penalty=self.rs.scoring.method == "penalty", teams=teams))
+        mb = s["meld_bonus"]
+        if mb is not None:
+            teams = self.rs.partnerships is not None  # wording only: rs, not a read
+            parts += self.parts(lambda: prose.say(
+                "scoring", "meld_bonus", size=mb["size"], natural=mb["natural"],
+                mixed=mb["mixed"], teams=teams))
         for key in ("wrong_show", "valid_show"):
             if s[key] is not None:
                 parts += self.parts(lambda key=key: prose.say("scoring", key, points=s[key]))
@@ -87,7 +93,8 @@ class Scoring(Base):
                          partners=rs.partnerships is not None, show=rs.show is not None,
                          knock=rs.knock is not None and not rs.gin_only,
                          after=self.after_laying_off(), many=self.many_players(),
-                         onto=rs.turn.layoff and rs.turn.layoff.onto) + self.out_in_knocks(s)
+                         onto=rs.turn.layoff and rs.turn.layoff.onto,
+                         out_bonus=bool(rs.scoring.out_bonus)) + self.out_in_knocks(s)
 
     def out_in_knocks(self, s) -> str:
         """In a knocking game whose melds go on the table, what going out scores: the

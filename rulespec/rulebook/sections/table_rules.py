@@ -19,7 +19,8 @@ class TableRules(Base):
         if melds.on_table and t["separate"]:  # else coverage.APPLIES_WHEN
             yield "melds", 1, prose.say("table_rules", "separate",
                                         sets=v.sets if melds.set is not None else None,
-                                        runs=v.runs if melds.run is not None else None)
+                                        runs=v.runs if melds.run is not None else None,
+                                        tiles=self.rs.deck.tiles)
         if not self.rs.wilds.any:  # no wild cards (coverage.APPLIES_WHEN)
             return
         declare, stay = t["declare"], t["wilds_stay"]

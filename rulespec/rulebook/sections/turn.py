@@ -33,12 +33,19 @@ class Turn(Base):
         last = len(steps)
         if not no_discard:
             steps += self.parts(self.discarding_steps, t)
-        side, way = (("left", "clockwise") if self.ir["seating"]["play"] == "left"
-                     else ("right", "counterclockwise"))
-        intro = prose.say("turn", "intro", offer=self.rs.deal.offer, side=side, way=way,
-                          two=self.player_counts() == [2],
-                          dealer=self.ir["seating"]["first_player"] == "dealer") + "\n\n"
         numbered = [(f"{i}. {s}", reads) for i, (s, reads) in enumerate(steps, 1)]
         if last > first and not no_discard:
             numbered.append(("\n" + prose.say("turn", "any_order", first=first, last=last), ()))
-        yield "turn", 0, Placed.of(numbered, "\n", intro)
+        # who starts and which way play goes: a part of its own, so its marker lands there
+        intro = [(text, reads, "") for text, reads in self.parts(self.intro_text)]
+        intro.append((prose.say("turn", "steps_head"), (), " "))
+        yield "turn", 0, Placed.of(intro + [(numbered[0][0], numbered[0][1], "\n\n")]
+                                   + numbered[1:], "\n")
+
+    def intro_text(self) -> str:
+        """Who starts (``seating.first_player``) and which way play goes (``seating.play``)."""
+        side, way = (("left", "clockwise") if self.ir["seating"]["play"] == "left"
+                     else ("right", "counterclockwise"))
+        return prose.say("turn", "intro", offer=self.rs.deal.offer, side=side, way=way,
+                         two=self.player_counts() == [2],
+                         dealer=self.ir["seating"]["first_player"] == "dealer")
