@@ -54,8 +54,9 @@ NOT_USED_BECAUSE = {
     "turn.claims.priority": "the language has one choice so far (the nearest player)",
     "origin.parent": "where the rules came from, not a rule: links between pages and diagnostics",
     "origin.overrides": "where the rules came from, not a rule: diagnostics blame the house file",
-    "opening.values.ace_low_run": "`opening values:` has no phrase for it; only cards on the table "
-                                  "scored by owner are valued by their meld",
+    **{f"opening.values.ace_{k}_run": "`opening values:` has no phrase for it; only cards on the "
+                                     "table scored by owner are valued by their meld"
+       for k in ("low", "high", "corner")},
 }
 
 #: items for lists that no shipped variant fills, so that their fields have a value to change

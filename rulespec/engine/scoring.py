@@ -269,26 +269,35 @@ def _settle(method: str, scores: list, owed: list, takers: list, winner, bonus: 
 
 def table_points(game) -> list:
     """What the cards on the table are worth to each seat: a card scores for whoever laid
-    it (the meld's owner, or the seat that laid it off), valued in its meld (an ace low in
-    a run is ``values.ace_low_run`` when set)."""
-    rs = game.ruleset
-    low_ace = rs.values.ace_low_run
+    it (the meld's owner, or the seat that laid it off), valued in its meld (an ace in a
+    run by its place, ``values.ace_low_run`` and the others, when set)."""
+    v = game.ruleset.values
     layers: dict = {}
     for seat, meld_id, card in game.laid_off:
         layers.setdefault((meld_id, card), []).append(seat)
     points = [0] * game.n
     for m in game.table:
         r = m.reading
-        low_run = r.kind == "run" and r.ranks and r.ranks[0] == 0
+        ace = _run_ace_value(v, r)
         for card in m.cards:
             seats = layers.get((m.id, card))
             seat = seats.pop() if seats else m.owner
             value = card_value(game.ruleset, card, game.wild)
-            if (low_ace is not None and low_run and card != C.JOKER and C.rank_of(card) == 0
+            if (ace is not None and card != C.JOKER and C.rank_of(card) == 0
                     and card not in dict(r.wilds)):
-                value = low_ace
+                value = ace
             points[seat] += value
     return points
+
+
+def _run_ace_value(v, r) -> int | None:
+    """What a natural ace is worth in the run read ``r`` by its place: low (A-2-3), high
+    (Q-K-A) or round the corner (K-A-2), where ``values`` gives one (None: its own value)."""
+    if r is None or r.kind != "run" or 0 not in r.ranks:
+        return None
+    if r.ranks[0] == 0:
+        return v.ace_low_run
+    return v.ace_high_run if r.ranks[-1] == 0 else v.ace_corner_run
 
 
 def meld_bonuses(game) -> list:

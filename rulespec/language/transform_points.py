@@ -20,6 +20,12 @@ class PointClauses:
     def value_ace_low_run(self, node, points):
         self.set(node, "values.ace_low_run", points)
 
+    def value_ace_high_run(self, node, points):
+        self.set(node, "values.ace_high_run", points)
+
+    def value_ace_corner_run(self, node, points):
+        self.set(node, "values.ace_corner_run", points)
+
     def score_out_bonus(self, node, points):
         self.set(node, "scoring.out_bonus", points)
 

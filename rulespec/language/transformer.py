@@ -223,8 +223,8 @@ class RuleTransformer(TilesClauses, TermWords, PointClauses, RoundStatements, Sp
             return
         if node.data in ("value_item", "value_none"):
             getattr(self, node.data)(node, prefix or "values")
-        elif node.data == "value_ace_low_run" and prefix is not None:
-            self.error(node, "E155", "an opening counts each card at one value: an ace low in a run "
+        elif node.data.startswith("value_ace_") and prefix is not None:
+            self.error(node, "E155", "an opening counts each card at one value: an ace in a run "
                        "has its own value only in melds scored on the table (`values:`)",
                        "give the ace one opening value, e.g. `A = 1`")
         else:

@@ -66,6 +66,8 @@ def _values(ir, key="values") -> Iterator[tuple[str, str]]:
     yield f"{prefix}s of single cards", W.join(f"{c['card']} {W.points(c['value'])}" for c in v["cards"]) or "none"
     if key != "opening":
         yield "Value of an ace low in a run on the table", _points_or(v["ace_low_run"], "its own value")
+        yield "Value of an ace high in a run on the table", _points_or(v["ace_high_run"], "its own value")
+        yield "Value of an ace round the corner in a run on the table", _points_or(v["ace_corner_run"], "its own value")
 
 
 def _packs(ir):

@@ -117,6 +117,8 @@ class Values:
     wild: int | None = None
     cards: tuple[CardValue, ...] = ()
     ace_low_run: int | None = None  # an ace low in a run (A-2-3) on the table is worth this
+    ace_high_run: int | None = None  # an ace high in a run (Q-K-A) on the table
+    ace_corner_run: int | None = None  # an ace between a king and a two (K-A-2) on the table
 
 
 @dataclass(frozen=True)

@@ -12,18 +12,25 @@ from .. import words as W
 from .base import Base
 
 
+#: an ace's places in a run: (the ``values.ace_<key>_run`` key, how the page says it)
+_ACE_PLACES = (("low", ("low", "A-2-3")), ("high", ("high", "Q-K-A")),
+               ("corner", ("round the corner", "K-A-2")))
+
+
 class Values(Base):
     def values_md(self, values) -> Iterator:
         rows = self.value_rows(values) + self.wild_value_rows(values, joker_default=0)
-        # (coverage.APPLIES_WHEN: with no runs no ace is ever low in one)
-        low = values["ace_low_run"] if self.rs.melds.run is not None else None
+        # an ace's value by its place in a run (coverage.APPLIES_WHEN: with no runs, none)
+        places = [] if self.rs.melds.run is None else [
+            (where, values[f"ace_{key}_run"]) for key, where in _ACE_PLACES
+            if values[f"ace_{key}_run"] is not None]
         worth = [*values["ranks"], values["joker"], values["wild"],
                  *(cv["value"] for cv in values["cards"])]
-        if not low and not any(worth):  # every card worth nothing: a game for a stake (Pif Paf)
+        if not any(p for _, p in places) and not any(worth):  # a game for a stake (Pif Paf)
             yield "scoring", 0, prose.say("values", "no_values", stake=self.rs.scoring.stake)
             return
-        on_table = "" if low is None else "\n\n" + prose.say("values", "ace_low_run", low=low,
-                                                                    run=self.vocab.run)
+        on_table = "" if not places else "\n\n" + prose.say("values", "ace_in_run",
+                                                              places=places, run=self.vocab.run)
         owner = self.rs.scoring.method == "owner"
         yield "scoring", 0, (prose.say("values", "head", owner=owner) + "\n\n" +
                              self.table(["Card", "Value"], [list(r) for r in rows]) + on_table)
