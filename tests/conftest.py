@@ -99,3 +99,32 @@ def run_capped(*args, cwd=None, env=None, timeout=60):
     return subprocess.run([sys.executable, "-m", "rulespec", *args], cwd=cwd, capture_output=True, text=True,
                           env={**os.environ, "PYTHONPATH": str(ROOT), **(env or {})}, timeout=timeout,
                           preexec_fn=cap)
+
+
+#: Marriage (Nepal), as a new-user trial wrote it: three packs without jokers, a cut wild
+#: rank, melds of exactly three kept in hand for a show, a stake per hand, no going out
+MARRIAGE = """variant "Marriage"
+players: 2-5
+deck:    3 packs, no jokers
+aces:    high or low but not both
+values:  none
+melds:   sets of 3 cards of the same rank in different suits
+         runs of 3 cards in the same suit
+         kept in hand until the hand ends
+wild:    cut card
+         wild cards may stand for themselves
+         all-wild melds allowed
+terms:   runs are called sequences
+         sets are called "triplets"
+deal:    21 cards each
+upcard:  turned up to start the discard pile
+draw:    from the stock or the discard pile
+show:    whole hand in melds
+         at least 3 sequences; at least 3 pure sequences
+going out: not allowed
+stock:   shuffle the discard pile into a new stock
+scoring: winner collects
+         a stake of 10 per hand
+         losers pay the winner
+game:    1 deal
+"""

@@ -18,30 +18,7 @@ from rulespec.engine.phases import Ending
 from rulespec.melds.fast import deadwood_value
 from rulespec.melds.solver import Search
 
-MARRIAGE = """\
-variant "Big hands"
-players: 2-5
-deck:    3 packs, no jokers
-aces:    high or low but not both
-values:  none
-melds:   sets of 3 cards of the same rank in different suits
-         runs of 3 cards in the same suit
-         kept in hand until the hand ends
-wild:    cut card
-         wild cards may stand for themselves
-         all-wild melds allowed
-deal:    21 cards each; one card at a time
-upcard:  turned up to start the discard pile
-draw:    from the stock or the discard pile
-show:    whole hand in melds
-         at least 3 sequences; at least 3 pure sequences
-going out: not allowed
-stock:   shuffle the discard pile into a new stock
-scoring: winner collects
-         a stake of 10 per hand
-         losers pay the winner
-game:    1 deal
-"""
+from conftest import MARRIAGE
 
 
 def _game(seed: int = 1):

@@ -8,34 +8,7 @@ import re
 import rulespec
 from rulespec.rulebook import render_page
 
-from conftest import house
-
-#: Marriage, as the trial wrote it: three packs without jokers, a cut wild rank, melds of
-#: exactly three kept in hand for a show, a stake per hand and no going out
-MARRIAGE = """variant "Marriage"
-players: 2-5
-deck:    3 packs, no jokers
-aces:    high or low but not both
-values:  none
-melds:   sets of 3 cards of the same rank in different suits
-         runs of 3 cards in the same suit
-         kept in hand until the hand ends
-wild:    cut card
-         wild cards may stand for themselves
-terms:   runs are called sequences
-         sets are called "triplets"
-deal:    21 cards each
-upcard:  turned up to start the discard pile
-draw:    from the stock or the discard pile
-show:    whole hand in melds
-         at least 3 sequences; at least 3 pure sequences
-going out: not allowed
-stock:   shuffle the discard pile into a new stock
-scoring: winner collects
-         a stake of 10 per hand
-         losers pay the winner
-game:    1 deal
-"""
+from conftest import MARRIAGE, house
 
 
 def flat(text: str) -> str:
