@@ -76,18 +76,15 @@ class Exhaustion:
         keep = self._keep_min()
         barred = not rs.turn.new_melds_after_opening  # who has opened lays no new meld
         small = rs.hands_never_grow  # a hand too small for a meld stays so
-        off_table = list(self.stock) + list(self.discards)
-        for p in range(self.n):
-            off_table += self.hands[p]
         for p in range(self.n):
             if not self.active[p] or (barred and self.opened[p]):
                 continue
             need = smallest if self.opened[p] else opening
             if small and len(self.hands[p]) + 1 - keep >= need:
                 return False
-            if not small and self._could_meld_off_table(off_table, need):
+            if not small and self._could_meld_off_table(need):
                 return False
-        pool = set(off_table)
+        pool = set(self._off_table())
         rep = rs.wilds.replace
         for m in self.table:
             fits = self._layoffs_onto(m)
@@ -96,16 +93,22 @@ class Exhaustion:
                 return False
         return True
 
-    def _could_meld_off_table(self, cards: list[int], need: int) -> bool:
+    def _off_table(self) -> list[int]:
+        """The cards in the stock, the discard pile and every hand."""
+        return [*self.stock, *self.discards, *(c for hand in self.hands for c in hand)]
+
+    def _could_meld_off_table(self, need: int) -> bool:
         """Where hands may grow (a whole pile taken, a claim, a push) a hand may come to
         hold any of the cards off the table: could some of them, ``need`` or more with a
         card left to discard, make a new meld? Past a few cards it is taken that they can
-        (the search is kept for the end of a hand, where few cards are left)."""
-        if len(cards) > _FEW_CARDS_LEFT:
+        (counted without gathering them: this runs after every turn); the search is kept
+        for the end of a hand, where few cards are left."""
+        left = len(self.stock) + len(self.discards) + sum(map(len, self.hands))
+        if left > _FEW_CARDS_LEFT:
             return True
-        if len(cards) - 1 < need:
+        if left - 1 < need:
             return False
-        return any(True for _ in ES.hand_melds(self.rules, cards))
+        return any(True for _ in ES.hand_melds(self.rules, self._off_table()))
 
     def _discard_allowed_at_wall(self, p: int) -> bool:
         """With the stock exhausted, may the top discard still be taken?"""

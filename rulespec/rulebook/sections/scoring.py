@@ -39,19 +39,17 @@ class Scoring(Base):
                       else self.knock_makers(knock))
             for make in makers:
                 parts += self.parts(make)
+        # wording only (rs, not a read): partners score together, low totals are good
+        teams, penalty = self.rs.partnerships is not None, self.rs.scoring.method == "penalty"
         if s["rummy"] is not None:
             parts += self.parts(lambda: prose.say(
                 "scoring", "rummy", times=s["rummy"]["multiplier"], bonus=s["rummy"]["bonus"],
-                penalty=self.rs.scoring.method == "penalty",  # wording only: rs, not a read
-                teams=self.rs.partnerships is not None, out=self.rs.scoring.out_bonus))
+                penalty=penalty, teams=teams, out=self.rs.scoring.out_bonus))
         if s["out_bonus"]:
-            teams = self.rs.partnerships is not None  # wording only: rs, not a read
             parts += self.parts(lambda: prose.say(
-                "scoring", "out_bonus", bonus=s["out_bonus"],
-                penalty=self.rs.scoring.method == "penalty", teams=teams))
+                "scoring", "out_bonus", bonus=s["out_bonus"], penalty=penalty, teams=teams))
         mb = s["meld_bonus"]
         if mb is not None:
-            teams = self.rs.partnerships is not None  # wording only: rs, not a read
             parts += self.parts(lambda: prose.say(
                 "scoring", "meld_bonus", size=mb["size"], natural=mb["natural"],
                 mixed=mb["mixed"], teams=teams))

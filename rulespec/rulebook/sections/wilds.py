@@ -21,6 +21,11 @@ class Wilds(Base):
         return [(W.rank_name(rank, many=True), W.ordinal(k)) for k in range(1, last + 1)
                 if (rank := self.rs.dealt_wild_rank(k)) is not None]
 
+    def cut_only(self) -> bool:
+        """Is the cut rank the one thing wild ("every card of the rank cut … is wild")?"""
+        w = self.rs.wilds
+        return w.cut and not (w.jokers or w.ranks or w.cards or w.dealt_rank)
+
     def wilds_md(self, w) -> Iterator:
         what = self.wild_words()
         # wording only: some rounds name wild cards of their own (Three Thirteen)
@@ -36,7 +41,7 @@ class Wilds(Base):
             yield "cards", 1, prose.say("wilds", "by_round", unit=v.unit)
         else:
             yield "cards", 1, prose.say("wilds", "which", what=W.capital(what),
-                                        one=what.startswith("every card"))
+                                        one=self.cut_only())
         if w["dealt_rank"]:
             yield "cards", 1, prose.say("wilds", "dealt_rank", unit=v.unit,
                                         ranks=self.dealt_ranks())
