@@ -276,12 +276,33 @@ def meld_bonus_needs_owners(r: Ruleset, doc: dict):
         yield Problem("scoring.meld_bonus", f"a meld of {mb.size} or more cards earns a bonus, "
                       "but melds do not score for whoever laid them",
                       "add `scoring: melds score for whoever laid them`")
-    longest = max(r.melds.set.max or 99 if r.melds.set else 0,
-                  r.melds.run.max or 99 if r.melds.run else 0)
+    longest = _longest_meld(r)
     if longest < mb.size:
         yield Problem("scoring.meld_bonus", f"a meld of {mb.size} or more cards earns a bonus, "
                       f"but no meld may have more than {longest} cards",
                       "make the bonus's meld shorter, or let melds grow longer")
+
+
+def _longest_meld(r: Ruleset) -> int:
+    """The most cards a meld may hold (99: no limit)."""
+    return max(r.melds.set.max or 99 if r.melds.set else 0,
+               r.melds.run.max or 99 if r.melds.run else 0)
+
+
+@check("E389")
+def long_melds_to_go_out_can_be_made(r: Ruleset, doc: dict):
+    """Going out needs long melds on the table: melds must go on the table and may grow
+    that long, or nobody could ever go out."""
+    go = r.going_out
+    if go is None or not go.long_melds or go.long_size is None:
+        return
+    need = f"going out needs a meld of {go.long_size} or more cards on the table"
+    if not r.melds.on_table:
+        yield Problem("going_out.long_size", f"{need}, but melds stay in hand",
+                      "drop `kept in hand` from `melds:`, or the going-out condition")
+    elif _longest_meld(r) < go.long_size:
+        yield Problem("going_out.long_size", f"{need}, but no meld may have more than "
+                      f"{_longest_meld(r)} cards", "ask for a shorter meld, or let melds grow longer")
 
 
 @check("E387")

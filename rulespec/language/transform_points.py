@@ -8,7 +8,8 @@ class PointClauses:
     """``values: none`` (every card worth nothing), ``values: ace low in a run = 1`` (an
     ace melded as the low end of a run is worth this on the table; elsewhere, and in hand,
     its value of ``A = ...``), ``scoring: going out = +N`` (what the player who goes out
-    scores besides), ``scoring: meld of 7+ cards = +500 natural, +300 mixed`` and ``game:
+    scores besides), ``scoring: meld of 7+ cards = +500 natural, +300 mixed``, ``going
+    out: only with a meld of 7+ cards`` and ``game:
     bonus N for winning the game``, ``bonus N per hand won``."""
 
     def value_none(self, node, prefix: str):
@@ -33,6 +34,12 @@ class PointClauses:
         """``meld of 7+ cards = +500 natural, +300 mixed``: one number for both."""
         self.set(node, "scoring.meld_bonus", {"size": size, "natural": natural,
                                               "mixed": natural if mixed is None else mixed})
+
+    def out_long_melds(self, node, *numbers):
+        """``going out: only with a meld of 7+ cards`` (or ``with 2 melds of 7+``)."""
+        count, size = (1, numbers[0]) if len(numbers) == 1 else numbers
+        self.set(node, "going_out.long_melds", count)
+        self.set(node, "going_out.long_size", size)
 
     def game_bonus_win(self, node, points):
         self.set(node, "game.bonus.win", points)

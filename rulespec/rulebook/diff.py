@@ -253,6 +253,9 @@ def _ending(ir):
     yield "Going out", "not allowed" if g is None else {
         "optional": "with or without a final discard", "required": "only with a final discard",
         "forbidden": "only without a final discard"}[g["final_discard"]]
+    yield "Going out needs on the table", "—" if g is None or not g.get("long_melds") or not g.get("long_size") else (
+        ("a meld" if g["long_melds"] == 1 else f"{W.number(g['long_melds'])} melds")
+        + f" of {W.number(g['long_size'])} or more cards")
     s = ir["show"]
     yield "After going out or a show, the others have", _yes(
         (g is not None and g.get("last_turns")) or (s is not None and s.get("last_turns")),

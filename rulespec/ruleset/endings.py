@@ -12,6 +12,8 @@ from dataclasses import dataclass
 class GoingOut:
     final_discard: str = "optional"  # "optional" | "required" | "forbidden"
     last_turns: bool = False  # each other player has one more turn before the hand ends
+    long_melds: int = 0  # going out needs this many melds of ``long_size``+ cards (own or side's)
+    long_size: int | None = None  # Canasta: 1 meld of 7+ cards (a canasta)
 
 
 @dataclass(frozen=True)

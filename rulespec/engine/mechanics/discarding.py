@@ -63,6 +63,10 @@ class Discarding:
                 return "you took the last discard with the stock exhausted, so you must knock now"
             return None
         why = self._taken_back(parsed.cards[0])
+        go = self.ruleset.going_out
+        if why is None and len(self.hands[self.player]) == 1 and go is not None and go.long_melds \
+                and not self._out_ready(self.player):
+            why = self._not_ready_yet()
         if why is None and len(self.hands[self.player]) == 1:
             why = ("you may not go out by discarding your last card: the rules say you go out "
                    "by melding")

@@ -16,6 +16,29 @@ class HandEnd:
     (:attr:`Game.closer`): each other player has one more turn, and the hand ends, as the
     closer's, when play comes back to the closer (or the stock or a stalemate stops it)."""
 
+    def _out_ready(self, p: int, new: int = 0, onto=None) -> bool:
+        """May ``p`` go out once this move is made (``new``: the size of a meld being laid,
+        ``onto``: the table meld a card is laid off onto)? Under ``going_out.long_melds``
+        the player (or their side) needs that many melds of ``long_size`` or more cards
+        on the table (Canasta: a canasta)."""
+        go = self.ruleset.going_out
+        if go is None:
+            return False
+        if not go.long_melds or go.long_size is None:
+            return True
+        side, size = self._team(p), go.long_size
+        have = sum(1 for m in self.table if self._team(m.owner) == side
+                   and len(m.cards) + (m is onto) >= size)
+        return have + (new >= size) >= go.long_melds
+
+    def _not_ready_yet(self) -> str:
+        go = self.ruleset.going_out
+        n = go.long_melds
+        melds = "a meld" if n == 1 else f"{n} melds"
+        whose = "your side needs" if self.ruleset.partnerships is not None else "you need"
+        return (f"you may not go out yet: {whose} {melds} of {go.long_size} or more cards "
+                "on the table first")
+
     def _went_out(self, p: int) -> None:
         rummy = not self._played_at_start if p == self.turn else False
         if self.ruleset.going_out.last_turns:

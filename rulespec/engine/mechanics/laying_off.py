@@ -55,12 +55,16 @@ class LayingOff:
             return []
         hand = self.hands[p]
         last_two = self._last_two(p)
-        if not last_two and not self._leaves_ok(len(hand) - 1):
+        left_ok = last_two or self._leaves_ok(len(hand) - 1)
+        long = self.ruleset.going_out is not None and self.ruleset.going_out.long_melds
+        if not left_ok and not long:
             return []
         acts = []
         for m in self.table:
             if not self._onto_ok(p, m):
                 continue
+            if not left_ok and not self._leaves_ok(len(hand) - 1, self._out_ready(p, onto=m)):
+                continue  # only a lay-off that makes the long meld going out needs may empty it
             onto = self._layoffs_onto(m)
             for c in set(hand):
                 acts.extend(a for a in onto.get(c, ())
@@ -151,7 +155,10 @@ class LayingOff:
             fits = self._layoffs_onto(m).get(parsed.cards[0], ())
             stuck = not any(self._then_last_fits(p, a) for a in fits)
         else:
-            stuck = not self._leaves_ok(len(self.hands[p]) - 1)
+            ready = self._out_ready(p, onto=m)
+            stuck = not self._leaves_ok(len(self.hands[p]) - 1, ready)
+            if stuck and not ready and self.ruleset.going_out is not None:
+                return self._not_ready_yet()
         if stuck:
             go = self.ruleset.going_out
             forbidden = go is not None and go.final_discard == "forbidden"

@@ -63,7 +63,8 @@ class Melding:
                 if not self._whole_ok(p, cards):
                     continue
             else:
-                if not self._leaves_ok(left) and not self._last_after_meld(p, cards, reading):
+                ready = self._out_ready(p, new=len(cards))
+                if not (self._leaves_ok(left, ready) or self._last_after_meld(p, cards, reading)):
                     continue
                 if opening:
                     key = (cards, reading.kind) if by_kind else (cards, reading)
@@ -109,15 +110,16 @@ class Melding:
     def _count_rules(self):
         return ES.counting_rules(self.rules)
 
-    def _keep_min(self) -> int:
-        """Fewest cards a meld or lay-off may leave in hand (so the turn can still end)."""
+    def _keep_min(self, ready: bool | None = None) -> int:
+        """Fewest cards a meld or lay-off may leave in hand (so the turn can still end).
+        ``ready``: may the player go out after the move (by default, as the table is)?"""
         go = self.ruleset.going_out
-        if go is None:
+        if go is None or not (self._out_ready(self.player) if ready is None else ready):
             return 2
         return 1 if go.final_discard == "required" else 0
 
-    def _leaves_ok(self, left: int) -> bool:
-        if left < self._keep_min():
+    def _leaves_ok(self, left: int, ready: bool | None = None) -> bool:
+        if left < self._keep_min(ready):
             return False
         if self._lone_card_stuck(left):
             return False
@@ -216,6 +218,8 @@ class Melding:
         go = self.ruleset.going_out
         if go is None and left < 2:
             return "you may not meld your whole hand: going out is not allowed"
+        if left < 2 and not self._out_ready(p, new=len(self.hands[p]) - left):
+            return self._not_ready_yet()
         if go is not None and go.final_discard == "required" and left < 1:
             return "you must keep a card to discard: you go out only with a final discard"
         if self._lone_card_stuck(left):

@@ -45,7 +45,8 @@ class Playing:
                  else sorted(held, key=C.sort_key))
         banned = self._banned_discard(p)
         last = len(hand) == 1
-        if not (last and (rs.going_out is None or rs.going_out.final_discard == "forbidden")):
+        if not (last and (rs.going_out is None or rs.going_out.final_discard == "forbidden"
+                          or not self._out_ready(p))):
             d = A.DISCARDS
             acts.extend(d[c] for c in order if c != banned)
         acts.extend(self._knock_starts(p))
