@@ -19,15 +19,36 @@ from dataclasses import replace
 from itertools import product
 
 from ..melds.context import Rules, rules_for
-from ..melds.hand import cards_in_melds, hand_melds
+from ..melds.hand import cards_in_melds, hand_melds, lonely_cards
 from ..melds.fast import deadwood_left
 from ..melds.solver import Search
 from ..memo import Memo
 
 #: cached hands per set of meld rules before the cache is emptied (bounded memory)
 CACHE_LIMIT = 200_000
+#: most steps of one exact search of a hand before its cost is estimated instead
+SEARCH_STEPS = 60_000
 
 _EVALUATORS = Memo(256)  # one per set of meld rules
+
+
+class _TooLong(Exception):
+    """An exact search passed :data:`SEARCH_STEPS`."""
+
+
+class _Bounded(Search):
+    """The exact solver, stopped after :data:`SEARCH_STEPS` steps. Its memo entries are
+    written only for answers worked out in full, so a stopped search leaves none wrong."""
+
+    def __init__(self, rules, hand):
+        super().__init__(rules, hand)
+        self._steps = SEARCH_STEPS
+
+    def _f(self, state: int, k: int, needs: tuple) -> int:
+        self._steps -= 1
+        if self._steps < 0:
+            raise _TooLong
+        return Search._f(self, state, k, needs)
 
 
 class HandValue:
@@ -62,12 +83,27 @@ class HandValue:
     def _compute(self, hand) -> tuple[int, frozenset, frozenset]:
         hand = list(hand)
         if self._show is None:
-            return _arranged(*deadwood_left(self.rules, hand))
+            try:
+                return _arranged(*deadwood_left(self.rules, hand, _Bounded))
+            except _TooLong:
+                return self._estimate(hand), frozenset(), frozenset()
         total = sum(self.value[c] for c in hand)
         slots, counts, prices = self._show
         val, groups, dead = Search(self.rules, hand, slots=slots, counts=counts,
                                    charge=prices).solve()
         return _arranged(total - val, groups, dead)
+
+    def _estimate(self, hand) -> int:
+        """A big hand's cost when its exact search runs too long (many wild cards in a
+        hand grown by a deep take): the least deadwood of its natural cards alone, each
+        wild card taken to find a meld; failing that, what its lonely cards are worth."""
+        rules = self.rules
+        naturals = [c for c in hand if not rules.is_wild(c)]
+        try:
+            return deadwood_left(rules, naturals, _Bounded)[0]
+        except _TooLong:
+            idle = lonely_cards(rules, naturals, [], len(hand) - len(naturals))
+            return sum(self.value[c] for c in idle)
 
     def exact_without(self, hand, card: int) -> bool:
         """Is :meth:`without` for ``card`` as cheap as its bound (and equal to it)? So

@@ -209,15 +209,16 @@ def deadwood_value(rules: Rules, hand: list[int]) -> int:
     return deadwood_left(rules, hand)[0]
 
 
-def deadwood_left(rules: Rules, hand: list[int]) -> tuple[int, list | None, list | None]:
+def deadwood_left(rules: Rules, hand: list[int], search=Search) -> tuple[int, list | None, list | None]:
     """Least deadwood of ``hand``, and the melds and the cards left out of them in one
-    arrangement that reaches it (None, None by the table route: the number only)."""
+    arrangement that reaches it (None, None by the table route: the number only).
+    ``search``: the solver class to ask when the table route does not apply."""
     t = rules.__dict__.get("_tables") or tables(rules)
     h = sum(map(_BIT, hand))
     if not h & (t.flat[0] | rules.wild_bits_joker) and h.bit_count() == len(hand):
         return _table_route(t.flat, h, False), None, None
     total = sum(rules.value[c] for c in hand)
-    val, melds, dead = Search(rules, hand).solve()
+    val, melds, dead = search(rules, hand).solve()
     return total - val, melds, dead
 
 
