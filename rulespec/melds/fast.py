@@ -209,7 +209,8 @@ def deadwood_value(rules: Rules, hand: list[int]) -> int:
     return deadwood_left(rules, hand)[0]
 
 
-def deadwood_left(rules: Rules, hand: list[int], search=Search) -> tuple[int, list | None, list | None]:
+def deadwood_left(rules: Rules, hand: list[int],
+                  search=Search) -> tuple[int, list | None, list | None]:
     """Least deadwood of ``hand``, and the melds and the cards left out of them in one
     arrangement that reaches it (None, None by the table route: the number only).
     ``search``: the solver class to ask when the table route does not apply."""
