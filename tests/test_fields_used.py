@@ -116,6 +116,11 @@ BY_HAND = {
         "rummy500", {"scoring.meld_bonus": {"size": 7, "natural": 500, "mixed": 300}},
         {f"scoring.meld_bonus.{leaf}": n})
         for leaf, n in (("size", 6), ("natural", 400), ("mixed", 200))},
+    # no shipped variant needs a long meld to go out (Canasta's canasta)
+    **{f"going_out.long.{leaf}": (
+        "rummy500", {"going_out.long": {"melds": 1, "size": 7}},
+        {f"going_out.long.{leaf}": n})
+        for leaf, n in (("melds", 2), ("size", 6))},
     # a pile frozen by a discarded wild card needs wild cards: 500 Rum with Pagat's jokers
     "turn.take_discards.frozen_by": ("rummy500", {"deck.jokers": 2, "wilds.jokers": True,
                                                   "values.joker": 15},

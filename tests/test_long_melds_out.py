@@ -25,9 +25,9 @@ def five_to_go_out():
 
 def test_the_phrase_sets_how_many_melds_of_what_size():
     go = house("basic", *RULES).ruleset.going_out
-    assert (go.long_melds, go.long_size) == (1, 5)
+    assert (go.long.melds, go.long.size) == (1, 5)
     two = house("basic", "going out: only with 2 melds of 4 or more cards on the table")
-    assert (two.ruleset.going_out.long_melds, two.ruleset.going_out.long_size) == (2, 4)
+    assert (two.ruleset.going_out.long.melds, two.ruleset.going_out.long.size) == (2, 4)
 
 
 def _game(v, draws):

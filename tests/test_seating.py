@@ -162,3 +162,41 @@ def test_when_the_dealer_plays_first_the_dealer_gets_the_extra_card_and_the_firs
     assert "The player who starts (the dealer) is dealt one extra card." in page
     default = flat(render_page(house("seating: player after dealer plays first")))
     assert "The player to the dealer's left starts, and play goes on clockwise." in default
+
+
+def _starters(v, players: int, hands: int, seed: int):
+    """(dealer, starter, the last hand's result) of each hand of a random game."""
+    g = new_game(v, players=players, seed=seed)
+    rng = random.Random(seed)
+    seen = []
+    while not g.is_over() and len(seen) < hands:
+        if g.is_chance():
+            g.apply_chance()
+            continue
+        if g.round > len(seen):
+            seen.append((g.dealer, g.player, g.results[-1] if g.results else None))
+        acts = g.legal_actions()
+        eager = [a for a in acts if a.kind in ("meld", "lay off", "knock", "gin")]
+        g.apply(rng.choice(eager or acts))
+    return seen
+
+
+def test_the_winner_of_a_hand_plays_first_in_the_next_and_the_deal_still_passes():
+    """Yaniv: "the winner of the round starts the next one"; the deal passes as before
+    (found missing by the new-user trial of Yaniv)."""
+    v = house("seating: winner of the hand plays first", "deal: 1 extra card to starting player")
+    assert v.ruleset.seating.first_player == "winner"
+    seen = _starters(v, 3, 4, seed=5)
+    assert len(seen) == 4
+    dealer, starter, _ = seen[0]
+    assert starter == (dealer + 1) % 3  # the first hand: the dealer's left
+    assert [d for d, _s, _r in seen] == [(seen[0][0] + i) % 3 for i in range(4)]
+    won = [(d, s, r.winner) for d, s, r in seen[1:] if r.winner is not None]
+    assert won and all(s == w for _d, s, w in won)
+    assert any(s != (d + 1) % 3 for d, s, _w in won)  # not the dealer's left by chance
+    page = flat(render_page(v))
+    assert ("In the first hand the player to the dealer's left starts; in each later hand the "
+            "winner of the hand before starts (when a hand has no winner, the player to the "
+            "dealer's left does). Play goes on clockwise.") in page
+    assert ("The player who starts (the winner of the last hand; in the first hand the player "
+            "to the dealer's left) is dealt one extra card.") in page

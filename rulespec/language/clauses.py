@@ -132,6 +132,7 @@ PHRASES: dict[str, tuple[tuple[str, object], ...]] = {
     "seat_play_right": (("seating.play", "right"),),
     "seat_first_dealer": (("seating.first_player", "dealer"),),
     "seat_first_after": (("seating.first_player", "after dealer"),),
+    "seat_first_winner": (("seating.first_player", "winner"),),
     # melds on the table (issue 16, item 3)
     "table_separate": (("table.separate", True),),
     "table_wilds_stay": (("table.wilds_stay", True),),

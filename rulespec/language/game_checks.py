@@ -294,14 +294,14 @@ def long_melds_to_go_out_can_be_made(r: Ruleset, doc: dict):
     """Going out needs long melds on the table: melds must go on the table and may grow
     that long, or nobody could ever go out."""
     go = r.going_out
-    if go is None or not go.long_melds or go.long_size is None:
+    if go is None or go.long is None:
         return
-    need = f"going out needs a meld of {go.long_size} or more cards on the table"
+    need = f"going out needs a meld of {go.long.size} or more cards on the table"
     if not r.melds.on_table:
-        yield Problem("going_out.long_size", f"{need}, but melds stay in hand",
+        yield Problem("going_out.long", f"{need}, but melds stay in hand",
                       "drop `kept in hand` from `melds:`, or the going-out condition")
-    elif _longest_meld(r) < go.long_size:
-        yield Problem("going_out.long_size", f"{need}, but no meld may have more than "
+    elif _longest_meld(r) < go.long.size:
+        yield Problem("going_out.long", f"{need}, but no meld may have more than "
                       f"{_longest_meld(r)} cards", "ask for a shorter meld, or let melds grow longer")
 
 

@@ -38,8 +38,7 @@ class PointClauses:
     def out_long_melds(self, node, *numbers):
         """``going out: only with a meld of 7+ cards`` (or ``with 2 melds of 7+``)."""
         count, size = (1, numbers[0]) if len(numbers) == 1 else numbers
-        self.set(node, "going_out.long_melds", count)
-        self.set(node, "going_out.long_size", size)
+        self.set(node, "going_out.long", {"melds": count, "size": size})
 
     def game_bonus_win(self, node, points):
         self.set(node, "game.bonus.win", points)

@@ -169,8 +169,8 @@ def _seating(ir):
     yield "Next dealer", {"in turn": "in turn", "winner": "the winner of the hand",
                           "loser": "the loser of the hand"}[s["next_dealer"]]
     yield "Play goes", "to the left" if s["play"] == "left" else "to the right"
-    yield "First player", ("the dealer" if s["first_player"] == "dealer"
-                           else "the player after the dealer")
+    yield "First player", {"dealer": "the dealer", "winner": "the winner of the last hand",
+                           "after dealer": "the player after the dealer"}[s["first_player"]]
 
 
 def _turn(ir):
@@ -253,9 +253,10 @@ def _ending(ir):
     yield "Going out", "not allowed" if g is None else {
         "optional": "with or without a final discard", "required": "only with a final discard",
         "forbidden": "only without a final discard"}[g["final_discard"]]
-    yield "Going out needs on the table", "—" if g is None or not g.get("long_melds") or not g.get("long_size") else (
-        ("a meld" if g["long_melds"] == 1 else f"{W.number(g['long_melds'])} melds")
-        + f" of {W.number(g['long_size'])} or more cards")
+    long = g and g.get("long")
+    yield "Going out needs on the table", "—" if not long else (
+        ("a meld" if long["melds"] == 1 else f"{W.number(long['melds'])} melds")
+        + f" of {W.number(long['size'])} or more cards")
     s = ir["show"]
     yield "After going out or a show, the others have", _yes(
         (g is not None and g.get("last_turns")) or (s is not None and s.get("last_turns")),

@@ -20,7 +20,7 @@ from ..memo import attach
 
 from .convert import _bare, _structured, field_pattern, from_dict, leaves, to_plain
 from .endings import (ByUpcard, Drops, Exhaustion, GameBonus, GameEnd, Gin, GoingOut, Knock,
-                      KnockScoring, MeldBonus, Rummy, Scoring, Show, SpecialHand)
+                      KnockScoring, LongMelds, MeldBonus, Rummy, Scoring, Show, SpecialHand)
 from .table import (Aces, Between, CardValue, Deck, JokerRule, Melds, PackRule, Partnerships,
                     Replace, RunRule, SetRule, TableRules, Values, Wilds)
 from .turns import (Claims, Contract, Deal, HandSize, LayOff, Opening, Push, Rearrange,
@@ -30,7 +30,7 @@ from .rounds import GAME_WIDE, RoundRules, sections_for
 __all__ = [
     "Aces", "Between", "ByUpcard", "CardValue", "Claims", "Contract", "Deal", "Deck", "Drops",
     "Exhaustion", "GAME_WIDE", "GameBonus", "GameEnd", "Gin", "GoingOut", "HandSize", "JokerRule",
-    "Knock", "KnockScoring", "LayOff", "MeldBonus", "Melds", "Opening", "Origin", "PackRule",
+    "Knock", "KnockScoring", "LayOff", "LongMelds", "MeldBonus", "Melds", "Opening", "Origin", "PackRule",
     "Partnerships",
     "Push", "Rearrange", "Replace", "Requirement", "RoundRules", "Ruleset", "RunRule", "Rummy",
     "Scoring", "Seating", "SetRule", "Show", "SpecialHand", "TableRules", "TakeDiscards", "Terms",

@@ -9,11 +9,19 @@ from dataclasses import dataclass
 
 
 @dataclass(frozen=True)
+class LongMelds:
+    """Going out needs ``melds`` melds of ``size`` or more cards on the table, the player's
+    own or (with partners) their side's: Canasta's canasta, one meld of seven."""
+
+    melds: int
+    size: int
+
+
+@dataclass(frozen=True)
 class GoingOut:
     final_discard: str = "optional"  # "optional" | "required" | "forbidden"
     last_turns: bool = False  # each other player has one more turn before the hand ends
-    long_melds: int = 0  # going out needs this many melds of ``long_size``+ cards (own or side's)
-    long_size: int | None = None  # Canasta: 1 meld of 7+ cards (a canasta)
+    long: LongMelds | None = None  # the long melds going out needs on the table
 
 
 @dataclass(frozen=True)

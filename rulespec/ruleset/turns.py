@@ -53,16 +53,20 @@ class Seating:
     first_dealer: str = "random"  # "random" | "high card" | "low card": of a cut
     next_dealer: str = "in turn"  # "in turn" | "winner" | "loser" of the hand just played
     play: str = "left"  # "left" (clockwise) | "right": the seat that plays next
-    first_player: str = "after dealer"  # "after dealer" | "dealer": who starts each hand
+    first_player: str = "after dealer"  # "after dealer" | "dealer" | "winner": who starts a
+    # hand ("winner": the last hand's winner, the first hand as "after dealer")
 
     @property
     def step(self) -> int:
         """The seat after a seat the way play goes: +1 to the left, -1 to the right."""
         return -1 if self.play == "right" else 1
 
-    def starter(self, dealer: int, after_dealer: int) -> int:
+    def starter(self, dealer: int, after_dealer: int, winner: int | None = None) -> int:
         """The seat that starts a hand (and gets the starting player's extra cards), given
-        the dealer and the seat after the dealer the way play goes."""
+        the dealer, the seat after the dealer the way play goes, and the last hand's winner
+        (None: the first hand, or a hand nobody won)."""
+        if self.first_player == "winner" and winner is not None:
+            return winner
         return dealer if self.first_player == "dealer" else after_dealer
 
 

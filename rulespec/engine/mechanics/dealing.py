@@ -47,7 +47,9 @@ class Dealing:
         self._reset_hand()
         size = rs.deal.hand_size(count, self.round)
         first = self._next_seat(self.dealer, self.in_hand)  # dealt to first
-        starter = rs.seating.starter(self.dealer, first)
+        won = self.results[-1].winner if self.results else None
+        starter = rs.seating.starter(self.dealer, first,
+                                     won if won is not None and self.in_hand[won] else None)
         self.starter = starter
         order = [first]
         while len(order) < count:

@@ -64,7 +64,7 @@ class Discarding:
             return None
         why = self._taken_back(parsed.cards[0])
         go = self.ruleset.going_out
-        if why is None and len(self.hands[self.player]) == 1 and go is not None and go.long_melds \
+        if why is None and len(self.hands[self.player]) == 1 and go is not None and go.long \
                 and not self._out_ready(self.player):
             why = self._not_ready_yet()
         if why is None and len(self.hands[self.player]) == 1:

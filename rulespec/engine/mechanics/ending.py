@@ -18,25 +18,24 @@ class HandEnd:
 
     def _out_ready(self, p: int, new: int = 0, onto=None) -> bool:
         """May ``p`` go out once this move is made (``new``: the size of a meld being laid,
-        ``onto``: the table meld a card is laid off onto)? Under ``going_out.long_melds``
-        the player (or their side) needs that many melds of ``long_size`` or more cards
-        on the table (Canasta: a canasta)."""
+        ``onto``: the table meld a card is laid off onto)? Under ``going_out.long`` the
+        player (or their side) needs that many melds of that size or more on the table
+        (Canasta: a canasta)."""
         go = self.ruleset.going_out
         if go is None:
             return False
-        if not go.long_melds or go.long_size is None:
+        if go.long is None:
             return True
-        side, size = self._team(p), go.long_size
+        side, size = self._team(p), go.long.size
         have = sum(1 for m in self.table if self._team(m.owner) == side
                    and len(m.cards) + (m is onto) >= size)
-        return have + (new >= size) >= go.long_melds
+        return have + (new >= size) >= go.long.melds
 
     def _not_ready_yet(self) -> str:
-        go = self.ruleset.going_out
-        n = go.long_melds
-        melds = "a meld" if n == 1 else f"{n} melds"
+        long = self.ruleset.going_out.long
+        melds = "a meld" if long.melds == 1 else f"{long.melds} melds"
         whose = "your side needs" if self.ruleset.partnerships is not None else "you need"
-        return (f"you may not go out yet: {whose} {melds} of {go.long_size} or more cards "
+        return (f"you may not go out yet: {whose} {melds} of {long.size} or more cards "
                 "on the table first")
 
     def _went_out(self, p: int) -> None:

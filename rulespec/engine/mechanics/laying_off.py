@@ -56,7 +56,7 @@ class LayingOff:
         hand = self.hands[p]
         last_two = self._last_two(p)
         left_ok = last_two or self._leaves_ok(len(hand) - 1)
-        long = self.ruleset.going_out is not None and self.ruleset.going_out.long_melds
+        long = self.ruleset.going_out is not None and self.ruleset.going_out.long is not None
         if not left_ok and not long:
             return []
         acts = []

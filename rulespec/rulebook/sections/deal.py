@@ -71,8 +71,9 @@ class Deal(Base):
         sizes_now = set(self.grid(d)[0].values())
         total = W.number(sizes_now.pop() + extra) if len(sizes_now) == 1 else None
         return prose.say("deal", "extra", extra=W.plural(extra, "extra card"), total=total,
-                         side="dealer" if self.rs.seating.first_player == "dealer"
-                         else self.rs.seating.play)  # wording only: the turn section states it
+                         side=self.rs.seating.first_player if self.rs.seating.first_player
+                         in ("dealer", "winner") else self.rs.seating.play,
+                         play=self.rs.seating.play)  # wording only: the turn section states it
 
     def offer_text(self, d) -> str | None:
         offer = d["offer"]

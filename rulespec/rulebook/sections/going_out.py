@@ -15,8 +15,7 @@ class GoingOut(Base):
             return
         # a turn that plays or draws has no discard: the last card goes to the table (W376)
         final = None if self.rs.turn.play_or_draw else g["final_discard"]
-        long = (g["long_melds"], g["long_size"])
-        long = long if all(long) else None
+        long = g["long"] and (g["long"]["melds"], g["long"]["size"])
         yield "ending", 0, prose.say("going_out", "going_out", final=final,
                                      last=g["last_turns"], lay_off=self.rs.turn.layoff is not None,
                                      long=long, side=self.rs.partnerships is not None)

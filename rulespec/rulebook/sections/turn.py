@@ -48,4 +48,4 @@ class Turn(Base):
                      else ("right", "counterclockwise"))
         return prose.say("turn", "intro", offer=self.rs.deal.offer, side=side, way=way,
                          two=self.player_counts() == [2],
-                         dealer=self.ir["seating"]["first_player"] == "dealer")
+                         first=self.ir["seating"]["first_player"])
