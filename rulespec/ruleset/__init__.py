@@ -30,8 +30,8 @@ from .rounds import GAME_WIDE, RoundRules, sections_for
 __all__ = [
     "Aces", "Between", "ByUpcard", "CardValue", "Claims", "Contract", "Deal", "Deck", "Drops",
     "Exhaustion", "GAME_WIDE", "GameBonus", "GameEnd", "Gin", "GoingOut", "HandSize", "JokerRule",
-    "Knock", "KnockScoring", "LayOff", "LongMelds", "MeldBonus", "Melds", "Opening", "Origin", "PackRule",
-    "Partnerships",
+    "Knock", "KnockScoring", "LayOff", "LongMelds", "MeldBonus", "Melds", "Opening", "Origin",
+    "PackRule", "Partnerships",
     "Push", "Rearrange", "Replace", "Requirement", "RoundRules", "Ruleset", "RunRule", "Rummy",
     "Scoring", "Seating", "SetRule", "Show", "SpecialHand", "TableRules", "TakeDiscards", "Terms",
     "Turn", "Values", "Wilds",
