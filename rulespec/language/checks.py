@@ -319,10 +319,10 @@ def opening_rules(r: Ruleset, doc: dict):
     if o.exact and not o.contracts:
         yield Problem("opening.exact", "the opening must be exactly the contract, but there are no contracts",
                       "add the contracts, e.g. `round 1: 2 sets of 3`")
-    if o.values is not None and o.threshold is None:
+    if o.values is not None and o.threshold is None and not o.by_score:
         yield Problem("opening.values", "opening values are given but no opening needs a number of points",
                       "add `opening: melds worth at least 40`")
-    if not r.melds.on_table and (o.contracts or o.threshold):
+    if not r.melds.on_table and (o.contracts or o.threshold or o.by_score):
         yield Problem("opening", "melds are kept in hand, so there is no opening to require",
                       "remove the opening rule or put melds on the table")
 

@@ -118,10 +118,10 @@ def meld_moves_bounded(r: Ruleset, doc: dict):
 
 @check("E362")
 def opening_contract_or_points(r: Ruleset, doc: dict):
-    if r.opening.threshold is not None and r.opening.contracts:
-        yield Problem("opening.threshold",
-                      f"the opening asks for a contract and for melds worth {r.opening.threshold} "
-                      "points at once; rulespec plays one or the other, not both",
+    if (r.opening.threshold is not None or r.opening.by_score) and r.opening.contracts:
+        yield Problem("opening.by_score" if r.opening.threshold is None else "opening.threshold",
+                      "the opening asks for a contract and for melds worth a number of points "
+                      "at once; rulespec plays one or the other, not both",
                       "keep either the `round N:` contracts or `melds worth at least N`")
 
 

@@ -243,6 +243,11 @@ def _opening(ir):
         yield f"Contract for round {W.number(c['round'])}", text
     yield "Opening with more than the contract", _yes(not o["exact"], "allowed", "not allowed")
     yield "Opening value", "none" if o["threshold"] is None else f"at least {W.points(o['threshold'])}"
+    yield "Opening value by score", "—" if not o.get("by_score") else "; ".join(
+        f"at least {W.points(t['threshold'])} " + (
+            f"from {t['least']} up to below {t['below']}" if None not in (t["least"], t["below"])
+            else f"at {t['least']} or more" if t["least"] is not None else f"below {t['below']}")
+        for t in o["by_score"])
     yield "Wild cards in the opening count", _yes(o["wild_counts_as_natural"], "as the card they stand for",
                                                   "their own value")
     yield from _values(ir, "opening")

@@ -24,7 +24,7 @@ from .endings import (ByUpcard, Drops, Exhaustion, GameBonus, GameEnd, Gin, Goin
 from .table import (Aces, Between, CardValue, Deck, JokerRule, Melds, PackRule, Partnerships,
                     Replace, RunRule, SetRule, TableRules, Values, Wilds)
 from .turns import (Claims, Contract, Deal, HandSize, LayOff, Opening, Push, Rearrange,
-                    Requirement, Seating, TakeDiscards, Turn)
+                    Requirement, ScoreThreshold, Seating, TakeDiscards, Turn)
 from .rounds import GAME_WIDE, RoundRules, sections_for
 
 __all__ = [
@@ -32,7 +32,7 @@ __all__ = [
     "Exhaustion", "GAME_WIDE", "GameBonus", "GameEnd", "Gin", "GoingOut", "HandSize", "JokerRule",
     "Knock", "KnockScoring", "LayOff", "LongMelds", "MeldBonus", "Melds", "Opening", "Origin",
     "PackRule", "Partnerships",
-    "Push", "Rearrange", "Replace", "Requirement", "RoundRules", "Ruleset", "RunRule", "Rummy",
+    "Push", "Rearrange", "Replace", "Requirement", "RoundRules", "Ruleset", "RunRule", "Rummy", "ScoreThreshold",
     "Scoring", "Seating", "SetRule", "Show", "SpecialHand", "TableRules", "TakeDiscards", "Terms",
     "Turn", "Values", "Wilds",
     "field_paths", "field_pattern", "from_dict", "from_ir", "leaves", "to_plain",

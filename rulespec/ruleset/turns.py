@@ -184,12 +184,34 @@ class Contract:
 
 
 @dataclass(frozen=True)
+class ScoreThreshold:
+    """An opening threshold for a player (or side) whose game total is at least ``least``
+    and below ``below`` (None: no bound): Canasta's 90 from 1500 points, 15 below 0."""
+
+    threshold: int
+    least: int | None = None
+    below: int | None = None
+
+
+@dataclass(frozen=True)
 class Opening:
     contracts: tuple[Contract, ...] = ()
     exact: bool = False  # the opening may not go beyond the contract
     threshold: int | None = None  # the opening melds must be worth at least this
     values: Values | None = None  # values that count towards the threshold
     wild_counts_as_natural: bool = True  # a wild counts the value of the card it stands for
+    by_score: tuple[ScoreThreshold, ...] = ()  # the threshold instead, by the player's total
+
+    def threshold_at(self, total) -> int | None:
+        """The threshold for a player (or side) whose total is ``total``: of the
+        ``by_score`` ranges that hold it, the one that starts highest; else ``threshold``."""
+        best = None
+        for t in self.by_score:
+            if (t.least is None or total >= t.least) and (t.below is None or total < t.below):
+                if best is None or (t.least is not None and (best.least is None
+                                                             or t.least > best.least)):
+                    best = t
+        return self.threshold if best is None else best.threshold
 
     def contract(self, round: int) -> Contract | None:
         for c in self.contracts:

@@ -211,7 +211,8 @@ class _Watch:
         for res in game.results[self.done_hands:]:
             if res.rummy:
                 _count(self.out.events, "went rummy")
-            needs = opening.contract(res.round) is not None or opening.threshold is not None
+            needs = (opening.contract(res.round) is not None or opening.threshold is not None
+                     or bool(opening.by_score))
             met = (self.opened or res.reason is Ending.WENT_OUT) if needs else None
             self.out.hands.append(HandStats(res.round, res.reason, self.hand_actions,
                                             self.hand_turns, tuple(res.scores), res.winner, met))

@@ -55,7 +55,7 @@ class Melding:
             return []
         # towards a contract alone, a meld's cards and kind decide (not which places its
         # wild cards take): the readings of one group share the answer
-        by_kind = self.ruleset.opening.threshold is None
+        by_kind = self._threshold(p) is None
         answers: dict = {}
         for cards, reading in self._hand_melds(p):
             left = len(hand) - len(cards)

@@ -28,7 +28,16 @@ class Opening:
         op = self.ruleset.opening
         if self.opened[p]:
             return False
-        return op.contract(self.round) is not None or op.threshold is not None
+        return op.contract(self.round) is not None or self._threshold(p) is not None
+
+    def _threshold(self, p: int) -> int | None:
+        """``p``'s opening threshold: by their (side's) game total under
+        ``opening.by_score``, else ``opening.threshold``."""
+        op = self.ruleset.opening
+        if not op.by_score:
+            return op.threshold
+        side = self._team(p)
+        return op.threshold_at(sum(t for s, t in enumerate(self.totals) if self._team(s) == side))
 
     def _opening_possible(self, p: int) -> bool:
         """Can the opening still be completed from this hand at all? (One search that
@@ -54,7 +63,7 @@ class Opening:
         still lay, keeping ``keep`` cards, reach the opening threshold? The melds of the
         whole hand's best opening that ``meld`` (the one just added to ``laid``) leaves
         alone answer most yeses, a cheap bound most noes, the solver the rest."""
-        threshold = self.ruleset.opening.threshold
+        threshold = self._threshold(p)
         if threshold is None:
             return True
         need = threshold - sum(ES.reading_value(self.rules, c, r) for c, r in laid)
@@ -189,8 +198,9 @@ class Opening:
                     break
             if not done:
                 return False
-        if op.threshold is not None:
-            if sum(ES.reading_value(self.rules, c, r) for c, r in self.pending) < op.threshold:
+        threshold = self._threshold(p)
+        if threshold is not None:
+            if sum(ES.reading_value(self.rules, c, r) for c, r in self.pending) < threshold:
                 return False
         return True
 
@@ -203,6 +213,7 @@ class Opening:
             opts = [" and ".join(r.words() for r in o) for o in contract.options]
             need.append(f"your first melds this round must be {' or '.join(opts)}"
                         + (" (and nothing more)" if op.exact else ""))
-        if op.threshold is not None:
-            need.append(f"your first melds must be worth at least {op.threshold} together")
+        threshold = self._threshold(self.player)
+        if threshold is not None:
+            need.append(f"your first melds must be worth at least {threshold} together")
         return "; ".join(need) + ", and this meld does not lead there with the cards you hold"

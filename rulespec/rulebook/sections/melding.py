@@ -15,6 +15,7 @@ class Melding(Base):
         per_turn, whole = t["melds_per_turn"], t["all_at_once"]
         title = self.opening_title()
         opening = ("contract" if rs.opening.contracts else
+                   "by score" if rs.opening.by_score else
                    "points" if rs.opening.threshold is not None else None)
         # where the whole hand goes down at once the engine lifts the limit (melding.py)
         return [prose.say("melding", "meld", per_turn=per_turn,

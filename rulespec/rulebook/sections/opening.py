@@ -23,7 +23,7 @@ class Opening(Base):
             if o["exact"]:
                 verb = self.vocab.open("verb")
                 parts += self.parts(lambda: prose.say("opening", "exact", verb=verb))
-        if o["threshold"] is not None:  # opening values without one are an error (E333)
+        if o["threshold"] is not None or o["by_score"]:  # values alone are an error (E333)
             parts += self.parts(self.threshold_text, o)
             parts += [(s, reads, " ") for s, reads in self.parts(self.wild_count_text, o)]
             parts += [(s, reads, "\n\n") for s, reads in self.parts(self.opening_values_text, o)]
@@ -59,9 +59,11 @@ class Opening(Base):
 
     def threshold_text(self, o) -> str:
         layoff = self.ir["turn"]["layoff"]  # a lay-off may need the opening, or nothing
+        tiers = [(t["threshold"], t["least"], t["below"]) for t in o["by_score"]]
         return prose.say("opening", "threshold", points=o["threshold"],
                          layoff=None if layoff is None else layoff["requires"],
-                         done=self.vocab.open("done"))
+                         done=self.vocab.open("done"), tiers=tiers,
+                         side=self.rs.partnerships is not None)
 
     def wild_count_text(self, o) -> str:
         return prose.say("opening", "wild_count", natural=o["wild_counts_as_natural"])
