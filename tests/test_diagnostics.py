@@ -528,9 +528,6 @@ SEMANTIC = [
                                                    edit("J Q K = 10", "J Q K = 10; 8H = 50")),
          "W317", 5, 48, "8H = 50"),
     # tile_checks (issue #15: tiles, turns without a discard, rearranging)
-    Case("tiles with aces high", edit("aces:    low", "aces:    high",
-                                      edit("1 pack, no jokers", "tiles, 1 pack, no jokers")),
-         "E375", 4, 10, "high", "remove the `aces:` rule, or write `aces: low`"),
     Case("a turn that plays or draws, drawing from the discard pile",
          edit("or the discard pile\n", "or the discard pile; only instead of playing\n"),
          "E376", 12, 46, "only instead of playing"),

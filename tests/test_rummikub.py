@@ -116,7 +116,6 @@ def test_rearranging_a_group_of_four_into_a_run(rk):
 
 
 @pytest.mark.parametrize(("old", "new", "code"), [
-    ("aces:    low", "aces: high", "E375"),
     ("stock:   hand ends;", "going out: only with final discard\nstock:   hand ends;", "E376"),
     ("draw:    from the stock;", "draw: from the stock or the discard pile;", "E376"),
     ("draw:    from the stock;", "draw: card drawn must be melded or discarded; from the stock;",
@@ -247,3 +246,20 @@ def test_no_stalemate_is_declared_where_hands_grow_by_drawing(rk):
 
     assert not rk.ruleset.stalemate_applies
     assert "A hand nobody can finish" not in render_page(rk)
+
+
+def test_a_tile_game_may_put_the_1_after_the_13():
+    """Romanian Remi: 12-13-1 is a run, 13-1-2 is not (found by the new-user trial of
+    Remi, which `aces:` had refused for tiles); the starter's extra tile is said in tiles."""
+    text = (VARIANTS / "rummikub.rules").read_text().replace(
+        'aces:    low                                        (source: "1 tiles are always low")',
+        "aces:    high or low but not both")
+    text = text.replace('variant "Rummikub"', 'variant "Remi-ish"')
+    v = rulespec.compile_text(text + "deal: 1 extra tile to starting player\n", name="r.rules")
+    assert v.ruleset.deal.starter_extra == 1
+    assert v.classify_meld(C.parse_cards("K12 K13 K1")) is not None
+    assert v.classify_meld(C.parse_cards("K1 K2 K3")) is not None
+    assert v.classify_meld(C.parse_cards("K13 K1 K2")) is None
+    page = " ".join(render_page(v).split())
+    assert ("A 1 may begin a run (1-2-3) or follow a 13 (12-13-1), but not both at once: it may "
+            "not join a 13 to a 2.") in page

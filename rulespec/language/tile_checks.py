@@ -9,15 +9,6 @@ from .problems import Checks, Problem, said
 check = Checks()
 
 
-@check("E375")
-def tiles_rank_low(r: Ruleset, doc: dict):
-    """Tiles are numbered 1-13: 1 is always the low end of a run."""
-    if r.deck.tiles and r.aces.mode != "low":
-        yield Problem("aces.mode", "tiles are numbered 1 to 13, so a 1 can only start a run, "
-                      f"but the rules make aces {r.aces.mode}",
-                      "remove the `aces:` rule, or write `aces: low`")
-
-
 @check("E376")
 def no_discard_turn_fits(r: Ruleset, doc: dict):
     """A turn that plays or draws has no discard: nothing may need one."""

@@ -75,7 +75,10 @@ def tile_words(tiles: str = "tiles") -> dict[str, str]:
     """The words of cards → the words of tiles: a suit is a colour ("a run in hearts" → "a
     run in red", "two spades" → "two black tiles"), a rank a number ("a set of queens" →
     "a set of 12s", "the joker stands for a nine" → "… a 9", the ace → the 1)."""
-    out = {"suits": "colours", "suit": "colour", "aces": "1s", "ace": "1", "an ace": "a 1"}
+    out = {"suits": "colours", "suit": "colour", "aces": "1s", "ace": "1", "an ace": "a 1",
+           "the same rank": "the same number", "rest of the pack is": f"rest of the {tiles} are",
+           # runs named by their ranks (keys as the matcher reads "A-2-3": spaced, lower case)
+           "a 2 3": "1-2-3", "q k a": "12-13-1", "k a 2": "13-1-2"}
     for suit, (_, colour) in zip(C.SUITS, C.TILE_COLOURS):
         out[C.SUIT_NAMES[suit]] = f"{colour} {tiles}"
         out[f"in {C.SUIT_NAMES[suit]}"] = f"in {colour}"

@@ -31,10 +31,9 @@ __all__ = [
     "Aces", "Between", "ByUpcard", "CardValue", "Claims", "Contract", "Deal", "Deck", "Drops",
     "Exhaustion", "GAME_WIDE", "GameBonus", "GameEnd", "Gin", "GoingOut", "HandSize", "JokerRule",
     "Knock", "KnockScoring", "LayOff", "LongMelds", "MeldBonus", "Melds", "Opening", "Origin",
-    "PackRule", "Partnerships",
-    "Push", "Rearrange", "Replace", "Requirement", "RoundRules", "Ruleset", "RunRule", "Rummy", "ScoreThreshold",
-    "Scoring", "Seating", "SetRule", "Show", "SpecialHand", "TableRules", "TakeDiscards", "Terms",
-    "Turn", "Values", "Wilds",
+    "PackRule", "Partnerships", "Push", "Rearrange", "Replace", "Requirement", "RoundRules",
+    "Ruleset", "RunRule", "Rummy", "ScoreThreshold", "Scoring", "Seating", "SetRule", "Show",
+    "SpecialHand", "TableRules", "TakeDiscards", "Terms", "Turn", "Values", "Wilds",
     "field_paths", "field_pattern", "from_dict", "from_ir", "leaves", "to_plain",
 ]
 

@@ -69,8 +69,8 @@ class Cards(Base):
     def aces_md(self, aces) -> Iterator:
         mode = aces["mode"]
         runs = self.ex.ace_runs()
-        if self.rs.deck.tiles:  # 1 is low (E375)
-            text = prose.say("tiles", "ranks")
+        if self.rs.deck.tiles:  # the 1 plays the ace's part
+            text = prose.say("tiles", "ranks", mode=mode)
         else:
             kept = [C.RANKS[i] for i in self.rs.deck.ranks]
             text = prose.say("cards", "ranks", mode=mode, run=self.vocab.run,
