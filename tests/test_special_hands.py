@@ -274,3 +274,28 @@ def test_the_page_says_the_special_hand(tonk):
             "declared before the first turn, and each other player owes the stake (1 point) "
             "doubled.") in page
     assert "If another player was dealt a special hand too, the hand is void" in page
+
+
+YANIV_ISH = ("going out: not allowed", "scoring: losers score penalty points",
+             "game: players out at 200 points; lowest wins",
+             "special hands: hand counting 7 or less after drawing may be declared, scores x 1")
+
+
+def test_a_hand_declared_in_play_may_be_the_only_ending_when_the_stock_ends_the_hand():
+    """Yaniv: no one goes out; a hand counting 7 or less is called after drawing (found by
+    the new-user trial of Yaniv, which E340 had refused). With the stock reused without end
+    a hand where nobody calls would never end, so that stays an error."""
+    def errors(*lines):
+        return [p.code for p in house_problems("basic", *lines) if p.is_error]
+    assert errors(*YANIV_ISH) == ["E340"]
+    assert errors("going out: not allowed", "stock: hand ends") == ["E340"]  # nothing ends it
+    v = house("basic", *YANIV_ISH, "stock: hand ends")  # compiles
+    for agent in ("random", "greedy"):
+        reasons = []
+        for seed in range(6):
+            out = play_game(v, players=2, seed=seed, agents=(agent,), check_every=0)
+            assert out.finished and out.failure is None
+            reasons += [h.reason for h in out.hands]
+        assert Ending.SPECIAL in reasons
+        if agent == "greedy":  # calls as soon as it may: most hands end so
+            assert reasons.count(Ending.SPECIAL) > len(reasons) / 2

@@ -332,9 +332,18 @@ def opening_rules(r: Ruleset, doc: dict):
 
 @check("E340")
 def a_hand_can_end(r: Ruleset, doc: dict):
-    if r.going_out is None and r.knock is None and r.gin is None and r.show is None:
-        yield Problem("going_out", "no player can ever end a hand: going out is not allowed and there is no "
-                                   "knock, gin or show", "allow going out, or add `knock:`, `gin:` or `show:`")
+    declared = any(s.when == "turn" for s in r.special)  # Yaniv: a low hand declared in play
+    if r.going_out is None and r.knock is None and r.gin is None and r.show is None \
+            and not declared:
+        yield Problem("going_out", "no player can ever end a hand: going out is not allowed and "
+                      "there is no knock, gin, show or special hand declared in play",
+                      "allow going out, or add `knock:`, `gin:`, `show:` or a special hand "
+                      "declared `after drawing`")
+    elif r.going_out is None and r.knock is None and r.gin is None and r.show is None \
+            and r.stock.action != "end" and r.stock.times is None:
+        yield Problem("going_out", "only a special hand declared in play can end a hand, and the "
+                      "stock is reused without end, so a hand where nobody declares never ends",
+                      "add `stock: hand ends`, or reuse the discard pile only a number of times")
     if r.melds.on_table is False and r.going_out is not None:
         yield Problem("going_out", "melds stay in hand, so no one can go out by melding",
                       "write `going out: not allowed` and end hands by knocking")
