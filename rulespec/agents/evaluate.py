@@ -27,7 +27,7 @@ from ..memo import Memo
 #: cached hands per set of meld rules before the cache is emptied (bounded memory)
 CACHE_LIMIT = 200_000
 #: most steps of one exact search of a hand before its cost is estimated instead
-SEARCH_STEPS = 60_000
+SEARCH_STEPS = 15_000
 
 _EVALUATORS = Memo(256)  # one per set of meld rules
 
