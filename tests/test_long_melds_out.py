@@ -10,7 +10,10 @@ from __future__ import annotations
 
 import pytest
 
+from rulespec import parse_cards
 from rulespec.engine import IllegalMove, new_game, stacked_deck
+from rulespec.engine.views import TableMeld
+from rulespec.melds.model import Reading
 from rulespec.rulebook import render_page
 
 from conftest import house, house_problems
@@ -84,3 +87,21 @@ def test_the_page_says_it(five_to_go_out):
     assert ("You may go out only when you have a meld of five or more cards on the table (the "
             "meld that makes it may be laid in the same turn). Until then a meld or lay-off must "
             "leave at least two cards in your hand.") in page
+
+
+def test_with_partners_the_side_needs_the_long_meld_and_the_team_scores():
+    """Canasta and Buraco play in partnerships: the side's canasta lets either partner out
+    (found by the new-user trial of Buraco, whose page had said "each player scores")."""
+    v = house("rummy500", "players: 4", "partners: 2 teams of 2",
+              "deal: 7 cards each for 4 players", "going out: only with a meld of 7+ cards")
+    page = " ".join(render_page(v).split())
+    assert "You may go out only when your side has a meld of seven or more cards" in page
+    assert ("Each team scores the cards its players meld and lay off, and each player tries to "
+            "get rid of all their cards") in page
+    g = new_game(v, players=4, seed=3).deal_on()
+    run = parse_cards("3S 4S 5S 6S 7S 8S 9S")
+    reading = Reading("run", suit=0, ranks=tuple(range(2, 9)))
+    g.table = [TableMeld(1, (g.player + 2) % 4, run, reading)]
+    assert g._out_ready(g.player)  # the partner's canasta counts
+    g.table = [TableMeld(1, (g.player + 1) % 4, run, reading)]
+    assert not g._out_ready(g.player)  # an opponent's does not
