@@ -121,6 +121,11 @@ BY_HAND = {
         "rummy500", {"going_out.long": {"melds": 1, "size": 7}},
         {f"going_out.long.{leaf}": n})
         for leaf, n in (("melds", 2), ("size", 6))},
+    # no shipped variant sets its opening by the score (Canasta)
+    **{f"opening.by_score.*.{leaf}": (
+        "rummy51", {"opening.by_score": [{"threshold": 90, "least": 300, "below": 600}]},
+        {f"opening.by_score.0.{leaf}": n})
+        for leaf, n in (("threshold", 80), ("least", 400), ("below", 700))},
     # a pile frozen by a discarded wild card needs wild cards: 500 Rum with Pagat's jokers
     "turn.take_discards.frozen_by": ("rummy500", {"deck.jokers": 2, "wilds.jokers": True,
                                                   "values.joker": 15},

@@ -31,6 +31,7 @@ PHRASES: dict[str, tuple[tuple[str, object], ...]] = {
     "replace_any": (("wilds.replace.melds", ["run", "set"]),),
     "replace_reuse": (("wilds.replace.reuse_this_turn", True),),
     "replace_after_opening": (("wilds.replace.after_opening", True),),
+    "replace_jokers_only": (("wilds.replace.jokers_only", True),),
     "meld_no_sets": (("melds.set", None),),
     "meld_no_runs": (("melds.run", None),),
     "meld_in_hand": (("melds.on_table", False),),

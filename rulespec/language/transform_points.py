@@ -40,6 +40,14 @@ class PointClauses:
         count, size = (1, numbers[0]) if len(numbers) == 1 else numbers
         self.set(node, "going_out.long", {"melds": count, "size": size})
 
+    def opening_threshold_by_score(self, node, n, where):
+        """``melds worth at least 90 when score is 1500 or more``: one ``by_score`` item
+        (``where``: the range, its bound already a number)."""
+        bound = self.args(where)[0]
+        item = {"threshold": n, "least": bound if where.data == "score_from" else None,
+                "below": bound if where.data == "score_below" else None}
+        self.set(node, "opening.by_score", item)
+
     def game_bonus_win(self, node, points):
         self.set(node, "game.bonus.win", points)
 

@@ -384,13 +384,6 @@ class RuleTransformer(TilesClauses, TermWords, PointClauses, RoundStatements, Sp
     def opening_threshold(self, node, n):
         self.set(node, "opening.threshold", n)
 
-    def opening_threshold_by_score(self, node, n, where):
-        """``melds worth at least 90 when score is 1500 or more``: one ``by_score`` item."""
-        bound = _value(where.children[0])
-        item = {"threshold": n, "least": bound if where.data == "score_from" else None,
-                "below": bound if where.data == "score_below" else None}
-        self.set(node, "opening.by_score", item)
-
     def knock_under(self, node, n):
         self.set(node, "knock.max_deadwood", n - 1)
 

@@ -100,6 +100,9 @@ APPLIES_WHEN: dict[str, tuple[Callable[[Ruleset], bool], str]] = {
     "turn.layoff": (_melds_on_table, _IN_HAND),
     "knock.run_end_layoffs": (lambda rs: rs.knock.defender_lays_off and not rs.gin_only,
                               "it limits the defender's lay-offs, and there are none"),
+    "wilds.replace.jokers_only": (lambda rs: bool(rs.wilds.ranks or rs.wilds.cards or rs.wilds.cut
+                                                  or rs.wilds.dealt_rank),
+                                  "with no wild card but the jokers, every wild taken is a joker"),
     "going_out.final_discard": (lambda rs: not rs.turn.play_or_draw,
                                 "a turn that plays or draws has no discard (E376)"),
     "knock.counts_all": (lambda rs: not rs.gin_only,

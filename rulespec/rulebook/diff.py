@@ -119,6 +119,8 @@ def _wilds(ir):
             parts.append("the wild card must be melded again that turn")
         if rep["after_opening"]:
             parts.append("only after opening")
+        if rep.get("jokers_only"):
+            parts.append("jokers only")
         yield "Replacing a wild card on the table", "; ".join(parts)
 
 

@@ -128,6 +128,7 @@ class Replace:
     melds: tuple[str, ...] = ("run", "set")  # kinds of meld a wild may be taken from
     reuse_this_turn: bool = False  # the wild taken must be melded again this turn
     after_opening: bool = False  # only a player who has opened (gone down) may do it
+    jokers_only: bool = False  # only printed jokers are taken back, not other wilds (Pinnacola)
 
 
 @dataclass(frozen=True)

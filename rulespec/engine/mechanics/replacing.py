@@ -18,7 +18,8 @@ _RESCUES = Memo(20_000)
 class Replacing:
     """Plays ``wilds.replace`` (in which melds, only after opening, the wild card must
     be melded again in the same turn). Reads ``wilds.replace.melds``,
-    ``wilds.replace.after_opening``, ``wilds.replace.reuse_this_turn``, and
+    ``wilds.replace.after_opening``, ``wilds.replace.reuse_this_turn``,
+    ``wilds.replace.jokers_only``, and
     ``turn.new_melds_after_opening`` and ``turn.melds_per_turn`` (where the wild may go
     again). A wild owed to the table narrows the turn to the moves that lay it."""
 
@@ -33,6 +34,8 @@ class Replacing:
             rescues = self._rescues_of(m)
             for c in set(self.hands[p]):
                 for w, new in rescues.get(c, ()):
+                    if rep.jokers_only and w != C.JOKER:
+                        continue
                     if rep.reuse_this_turn and not self._can_replay(p, m, c, w, new):
                         continue
                     acts.append(Action(A.REPLACE, (c, w), m.id, new))
@@ -130,6 +133,8 @@ class Replacing:
         if m.reading.kind not in rep.melds:
             return f"wild cards may be replaced only in {' and '.join(k + 's' for k in rep.melds)}"
         natural, wild = (C.card_str(c) for c in parsed.cards)
+        if rep.jokers_only and parsed.cards[1] != C.JOKER:
+            return "only a joker may be taken off the table, not another wild card"
         if not any(w == parsed.cards[1] for w, _ in m.reading.wilds):
             return f"{wild} does not stand for another card in meld {target}"
         if rep.reuse_this_turn:

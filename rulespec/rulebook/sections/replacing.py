@@ -7,6 +7,12 @@ from .. import prose
 from .base import Base
 
 
+def _other_wilds(rs) -> bool:
+    """Is any card but a printed joker wild (so that `only jokers` leaves some on the table)?"""
+    w = rs.wilds
+    return bool(w.ranks or w.cards or w.cut or w.dealt_rank)
+
+
 class Replacing(Base):
     def replacing_text(self, rep, nat: str) -> str:
         """The rule, stated with the wild cards (``nat``: when a wild stands for itself)."""
@@ -16,7 +22,8 @@ class Replacing(Base):
         locked = kinds == ["run"] and self.rs.melds.set is not None
         return prose.say("replacing", "replace", where=where, reuse=rep["reuse_this_turn"],
                          done=self.vocab.open("done") if rep["after_opening"] else None,
-                         set_locked=self.vocab.set if locked else None, natural=nat != "never")
+                         set_locked=self.vocab.set if locked else None, natural=nat != "never",
+                         jokers=_other_wilds(self.rs) and rep["jokers_only"])
 
     def replacing_steps(self) -> list[str]:
         """The step of a turn, pointing at the rule."""
