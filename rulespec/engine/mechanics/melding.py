@@ -56,6 +56,7 @@ class Melding:
         # towards a contract alone, a meld's cards and kind decide (not which places its
         # wild cards take): the readings of one group share the answer
         by_kind = self._threshold(p) is None
+        long = rs.going_out is not None and rs.going_out.long is not None
         answers: dict = {}
         for cards, reading in self._hand_melds(p):
             left = len(hand) - len(cards)
@@ -63,7 +64,7 @@ class Melding:
                 if not self._whole_ok(p, cards):
                     continue
             else:
-                ready = self._out_ready(p, new=len(cards))
+                ready = self._out_ready(p, new=len(cards)) if long else None
                 if not (self._leaves_ok(left, ready) or self._last_after_meld(p, cards, reading)):
                     continue
                 if opening:
@@ -114,7 +115,9 @@ class Melding:
         """Fewest cards a meld or lay-off may leave in hand (so the turn can still end).
         ``ready``: may the player go out after the move (by default, as the table is)?"""
         go = self.ruleset.going_out
-        if go is None or not (self._out_ready(self.player) if ready is None else ready):
+        if go is None:
+            return 2
+        if go.long is not None and not (self._out_ready(self.player) if ready is None else ready):
             return 2
         return 1 if go.final_discard == "required" else 0
 
