@@ -205,13 +205,11 @@ class Opening:
     def threshold_at(self, total) -> int | None:
         """The threshold for a player (or side) whose total is ``total``: of the
         ``by_score`` ranges that hold it, the one that starts highest; else ``threshold``."""
-        best = None
-        for t in self.by_score:
-            if (t.least is None or total >= t.least) and (t.below is None or total < t.below):
-                if best is None or (t.least is not None and (best.least is None
-                                                             or t.least > best.least)):
-                    best = t
-        return self.threshold if best is None else best.threshold
+        held = [t for t in self.by_score
+                if (t.least is None or total >= t.least) and (t.below is None or total < t.below)]
+        if not held:
+            return self.threshold
+        return max(held, key=lambda t: float("-inf") if t.least is None else t.least).threshold
 
     def contract(self, round: int) -> Contract | None:
         for c in self.contracts:

@@ -8,6 +8,7 @@ from collections import Counter
 from ... import cards as C
 from .. import search as ES
 from ..phases import Pending
+from ..scoring import team_totals
 
 
 class Opening:
@@ -36,8 +37,8 @@ class Opening:
         op = self.ruleset.opening
         if not op.by_score:
             return op.threshold
-        side = self._team(p)
-        return op.threshold_at(sum(t for s, t in enumerate(self.totals) if self._team(s) == side))
+        teams = team_totals(self, self.totals)
+        return op.threshold_at(self.totals[p] if teams is None else teams[self._team(p)])
 
     def _opening_possible(self, p: int) -> bool:
         """Can the opening still be completed from this hand at all? (One search that
