@@ -241,3 +241,19 @@ def test_a_marker_on_a_kind_of_meld_lands_on_its_item_of_the_list():
     melds = _section(render_page(rulespec.load(VARIANTS / "conquian.rules")), "Melds")
     marked = _marked(melds)
     assert len(marked) == 1 and marked[0].startswith("- A **run**"), marked
+
+
+def test_markers_count_up_down_the_section_whatever_their_kind():
+    """Buraco and Yaniv trials: a section read ² before ¹, the markers having been numbered
+    by kind (rules not in the source first). They are numbered as the page reads; the note
+    keeps one heading per kind, the groups in the order of their first marker."""
+    import re
+    page = render_page(_compile("deal: 7 cards each (sources differ: some say 10)",
+                                "      dealer rotates right (common rule)"))
+    deal = _section(page, "The deal")  # basic's cited first dealer, then these two
+    text, note = deal.split("<small>")
+    assert [int(n) for n in re.findall(r"<sup>(\d+)</sup>", text)] == [1, 2, 3]
+    assert "the deal passes to the right.<sup>2</sup>" in text
+    assert note.index("**From the source.** <sup>1</sup>") < note.index(
+        "**Not in the source.** <sup>2</sup>") < note.index(
+        "**Where the sources differ.** <sup>3</sup>")

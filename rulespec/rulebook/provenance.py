@@ -129,9 +129,8 @@ def annotate(pieces: dict[str, list], entries: list[tuple[str, str | None, tuple
                               if any(touches(p, r) for p in paths for r in reads)]
         if not marks:
             continue
+        # numbered in the order the page reads, so the markers count up down the section
         found = list(dict.fromkeys(key for _, _, key in marks))
-        # not in the source first, then where the sources differ, then citations
-        found.sort(key=lambda key: {"sources differ": 1, "source": 2}.get(key[0], 0))
         for item in {id(m[0]): m[0] for m in marks}.values():
             at_of = {}
             for it, at, key in marks:
@@ -149,21 +148,18 @@ def _marker(nums: list[int]) -> str:
 
 
 def _note(found: list[tuple[str, str | None]], say) -> str:
-    """The note at the end of a section: the rules not in the source, then the citations.
-    ``say`` puts the variant's words into the fixed phrases; a marker's own note is the
-    file's text and is printed as written."""
-    outside = [(n, k, t) for n, (k, t) in enumerate(found, 1)
-               if k not in ("source", "sources differ")]
-    differ = [(n, k, t) for n, (k, t) in enumerate(found, 1) if k == "sources differ"]
-    cited = [(n, t) for n, (k, t) in enumerate(found, 1) if k == "source"]
-    lines = []
-    for head, group in (("Not in the source.", outside), ("Where the sources differ.", differ)):
-        if group:
-            lines.append(f"**{head}** " + " ".join(
-                f"{_marker([n])} {_said(say, k, t)}." for n, k, t in group))
-    if cited:
-        lines.append("**From the source.** " + " ".join(f"{_marker([n])} {t}." for n, t in cited))
-    return "<small>" + " ".join(lines) + "</small>"
+    """The note at the end of a section: the rules not in the source, where the sources
+    differ, the citations, each group headed once and the groups in the order of their
+    first marker. ``say`` puts the variant's words into the fixed phrases; a marker's own
+    note is the file's text and is printed as written."""
+    groups: dict[str, list[str]] = {}
+    for n, (k, t) in enumerate(found, 1):
+        head = {"sources differ": "Where the sources differ.", "source": "From the source."
+                }.get(k, "Not in the source.")
+        groups.setdefault(head, []).append(
+            f"{_marker([n])} {t if k == 'source' else _said(say, k, t)}.")
+    return "<small>" + " ".join(f"**{head}** " + " ".join(items)
+                                for head, items in groups.items()) + "</small>"
 
 
 def _said(say, kind: str, note: str | None) -> str:
