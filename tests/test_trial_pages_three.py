@@ -56,3 +56,16 @@ def test_canasta_page_reads_right():
     assert "Aces are low" not in page and "low in a run" not in page
     example = page.split("**A worked example.**")[1].split("##")[0]
     assert "J♠" in example and "Q♠" not in example and "4♠ 5♠ 6♠" not in example
+
+
+def test_ace_examples_and_the_worked_meld_use_no_wild_card_as_natural():
+    """Pinnacola trial: with the black twos wild, the page's ace-low run was A♠ 2♠ 3♠ and
+    its worked example melded it, a wild card passing as a natural two. They move to the
+    first suit whose cards are natural (hearts)."""
+    v = house("basic", "wild: black 2s", "aces: high or low but not both",
+              "scoring: melds score for whoever laid them; count all cards")
+    plain = re.sub(r"<[^>]+>", "", render_page(v))
+    assert "| A♥ 2♥ 3♥ | ace low: a run |" in plain
+    assert "| K♥ A♥ 2♥ | round the corner: not a run |" in plain
+    assert "2♠ 3♠" not in plain and "2♣ 3♣" not in plain
+    assert "A player melded A♥ 2♥ 3♥" in flat(plain)

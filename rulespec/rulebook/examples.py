@@ -50,6 +50,29 @@ def fit_to_pack(ranks: tuple[int, ...], hands: list[list[int]]) -> list[list[int
     return out
 
 
+def wild_codes(ruleset, cut: int | None = None) -> set[int]:
+    """Every card the variant makes wild (with ``cut``, the rank cut for the deal)."""
+    w = ruleset.wilds
+    out = {C.JOKER} if w.jokers else set()
+    for rank in w.ranks:
+        out.update(C.make(C.rank_index(rank), s) for s in range(4))
+    out.update(C.parse_card(c) for c in w.cards)
+    if cut is not None:
+        out.update(C.make(C.rank_of(cut), s) for s in range(4))
+    return out
+
+
+def plain_suit(codes: list[int], wild: set[int]) -> list[int]:
+    """``codes`` (cards of one suit) moved to the first suit in which none of them is wild,
+    so a run shown as natural is natural (Pinnacola's black twos are wild: its A-2-3 is in
+    hearts); as given when every suit has a wild card among them."""
+    for s in range(4):
+        moved = [C.make(C.rank_of(c), s) for c in codes]
+        if not wild & set(moved):
+            return moved
+    return codes
+
+
 @dataclass(frozen=True)
 class Example:
     cards: tuple[int, ...]
@@ -120,16 +143,7 @@ class Examples:
         return head + (f" ({W.join(stands)})" if stands else "")
 
     def _wild_codes(self) -> set[int]:
-        w = self.r.wilds
-        out = set()
-        if w.jokers:
-            out.add(C.JOKER)
-        for rank in w.ranks:
-            out.update(C.make(C.rank_index(rank), s) for s in range(4))
-        out.update(C.parse_card(c) for c in w.cards)
-        if self.cut is not None:
-            out.update(C.make(C.rank_of(self.cut), s) for s in range(4))
-        return out
+        return wild_codes(self.r, self.cut)
 
     def _run(self, start: int, length: int, suit: int) -> list[int]:
         """``length`` cards of ``suit`` in a row from rank ``start`` (or the next rank the
@@ -270,8 +284,9 @@ class Examples:
         low = [C.make(i, 0) for i in order[:n]]
         high = [C.make(i, 0) for i in order[len(order) - n + 1:]] + [C.make(0, 0)]
         corner = [C.make(order[-1], 0), C.make(0, 0)] + [C.make(i, 0) for i in order[1:n - 1]]
-        out = []
+        out, wild = [], self._wild_codes()
         for codes, name in ((low, "ace low"), (high, "ace high"), (corner, "round the corner")):
+            codes = plain_suit(codes, wild)
             meld = self.classify(codes)
             # a wild two may make K-A-2 a run by standing for a queen: only a reading with
             # every card as itself (a wild two as the two) shows where the ace may stand

@@ -6,7 +6,7 @@ from __future__ import annotations
 from ... import cards as C
 from .. import prose
 from .. import words as W
-from ..examples import EXAMPLE_CUT, EXAMPLE_UPCARD, fit_to_pack
+from ..examples import EXAMPLE_CUT, EXAMPLE_UPCARD, fit_to_pack, plain_suit, wild_codes
 from .base import Base
 
 
@@ -27,7 +27,7 @@ class Worked(Base):
         runs = rs.melds.run is not None
         low = rs.aces.mode != "high" and runs
         first = "AS 2S 3S" if low else "JS QS KS" if runs else "JS JH JD"
-        melds = [C.parse_cards(first), C.parse_cards("7H 7D 7C")]
+        melds = [plain_suit(C.parse_cards(first), wild_codes(rs)), C.parse_cards("7H 7D 7C")]
         lay_off = rs.turn.layoff
         onto = None if lay_off is None else lay_off.onto
         # laid off onto the player's own sevens, or onto another player's meld
