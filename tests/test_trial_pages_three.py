@@ -69,3 +69,18 @@ def test_ace_examples_and_the_worked_meld_use_no_wild_card_as_natural():
     assert "| K♥ A♥ 2♥ | round the corner: not a run |" in plain
     assert "2♠ 3♠" not in plain and "2♣ 3♣" not in plain
     assert "A player melded A♥ 2♥ 3♥" in flat(plain)
+
+
+def test_a_hand_the_stock_ends_pays_no_going_out_bonus_and_the_page_says_so():
+    """Pinnacola trial: "as when a player goes out" read as if the 100 for going out were
+    paid when the stock ends the hand; the engine pays it only to a player who went out."""
+    v = house("basic", "stock: hand ends",
+              "scoring: melds score for whoever laid them; count all cards; going out = +100")
+    page = flat(render_page(v))
+    assert ("When the stock runs out and the next player does not take the top discard, the "
+            "hand ends. Then each player scores their cards on the table less the cards left "
+            "in their hand, as when a player goes out, but nobody scores the 100 points for "
+            "going out.") in page
+    plain = flat(render_page(house("basic", "stock: hand ends",
+                                   "scoring: melds score for whoever laid them; count all cards")))
+    assert "as when a player goes out." in plain and "for going out." not in plain

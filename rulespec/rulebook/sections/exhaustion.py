@@ -30,7 +30,8 @@ class Exhaustion(Base):
                                          barred=not self.rs.turn.new_melds_after_opening,
                                          small=self.rs.hands_never_grow,
                                          done=self.vocab.open("done"),
-                                         contract=bool(self.rs.opening.contracts))
+                                         contract=bool(self.rs.opening.contracts),
+                                         out_bonus=self.rs.scoring.out_bonus)
         last = s.get("last_discard", "any")
         rem = s["remaining"]
         void = s["action"] == "end" and s["outcome"] == "void"
@@ -55,7 +56,7 @@ class Exhaustion(Base):
             keep_top=action != "end" and s["keep_top"],
             play_or_draw=action == "end" and self.rs.turn.play_or_draw,
             outcome=outcome, method=method, counted=counted, example=example,
-            stake=self.rs.scoring.stake)
+            stake=self.rs.scoring.stake, out_bonus=self.rs.scoring.out_bonus)
 
     def differences_example(self) -> str:
         hands = ["2S 4H", "KS 5D", "7C", "QH 9D 2C"]
