@@ -387,7 +387,8 @@ SEMANTIC = [
          "10 cards each for 2"),
     Case("deck too small for the deal", edit(DEALS, "deal:    10 cards each\n"), "E312", 8, 10, "10 cards each"),
     Case("partnerships do not fit the players", edit("players: 2-6", "players: 2-6\npartners: 2 teams of 2"),
-         "E313", 3, 11, "2 teams", "write `players: 4`, or `partners: none`"),
+         "E313", 3, 11, "2 teams", "write `players: 4`, or `partners: 2 teams of 2 with 4 players` so that "
+         "other counts play alone"),
     Case("pack count for only some player counts", edit("1 pack, no jokers", "2 packs for 4 players, no jokers"),
          "E314", 3, 10, "2 packs for 4"),
     # cards and melds

@@ -126,6 +126,11 @@ BY_HAND = {
         "rummy51", {"opening.by_score": [{"threshold": 90, "least": 300, "below": 600}]},
         {f"opening.by_score.0.{leaf}": n})
         for leaf, n in (("threshold", 80), ("least", 400), ("below", 700))},
+    # no shipped variant plays in teams at some counts only (Canasta: four or six players)
+    **{f"partnerships.players.*.{leaf}": (
+        "basic", {"partnerships": {"teams": 2, "size": None, "players": [{"min": 4, "max": 4}]}},
+        {"partnerships.teams": 2, "partnerships.players.0.min": 6, "partnerships.players.0.max": 6})
+        for leaf in ("min", "max")},
     # a pile frozen by a discarded wild card needs wild cards: 500 Rum with Pagat's jokers
     "turn.take_discards.frozen_by": ("rummy500", {"deck.jokers": 2, "wilds.jokers": True,
                                                   "values.joker": 15},

@@ -115,17 +115,20 @@ class Game(Dealing, Drawing, Pushing, Claims, Playing, Melding, Opening, LayingO
         self.variant = variant
         # the game's rules; ``ruleset`` is the current round's (they differ only where the
         # variant has rules by round)
-        self.game_rules = self.ruleset = rs = getattr(variant, "ruleset", variant)
+        rs = getattr(variant, "ruleset", variant)
         if players is None:
             players = rs.players.min
-            if rs.partnerships is not None:
+            if rs.partnerships is not None and rs.partnerships.size is not None:
                 players = rs.partnerships.teams * rs.partnerships.size
         if players not in rs.players:
             hi = "" if rs.players.max == rs.players.min else f"-{rs.players.max or ''}"
             raise ValueError(f"{rs.name} is for {rs.players.min}{hi} players, not {players}")
-        if rs.partnerships is not None and players != rs.partnerships.teams * rs.partnerships.size:
-            raise ValueError(f"{rs.name} is played by {rs.partnerships.teams} teams of "
-                             f"{rs.partnerships.size}")
+        ps = rs.partnerships
+        if (ps is not None and ps.size is not None and ps.teamed(players)
+                and players != ps.teams * ps.size):
+            raise ValueError(f"{rs.name} is played by {ps.teams} teams of {ps.size}")
+        # the partnerships settled for this many players (or none, where they play alone)
+        self.game_rules = self.ruleset = rs = rs.seated(players)
         self.n = players
         self.seed = seed
         self._rng = random.Random(seed)

@@ -87,16 +87,36 @@ def packs_cover_players(r: Ruleset, doc: dict):
 
 @check("E313")
 def partnerships_fit(r: Ruleset, doc: dict):
+    """Every count of players that plays in teams must fill them: exactly teams x size, or
+    (with no size) a team of 2 to 4 each; and some count allowed must play in teams."""
     p = r.partnerships
     if p is None:
         return
-    table = p.teams * p.size
-    bad = [n for n in player_counts(r) if n != table]
-    if bad:
-        yield Problem("partnerships",
-                      f"{p.teams} teams of {p.size} need exactly {table} players, but the rules allow "
-                      f"{_say_players(bad[0])}",
-                      f"write `players: {table}`, or `partners: none`")
+    counts = list(player_counts(r))
+    teamed = [n for n in counts if p.teamed(n)]
+    if p.size is not None:
+        table = p.teams * p.size
+        bad = [n for n in teamed if n != table]
+        if bad:
+            yield Problem("partnerships",
+                          f"{p.teams} teams of {p.size} need exactly {table} players, but the rules "
+                          f"let {_say_players(bad[0])} play in teams",
+                          f"write `players: {table}`, or `partners: {p.teams} teams of {p.size} "
+                          f"with {table} players` so that other counts play alone")
+            return
+    else:
+        bad = [n for n in teamed if n % p.teams or not 2 <= n // p.teams <= 4]
+        if bad:
+            yield Problem("partnerships",
+                          f"{_say_players(bad[0])} cannot sit as {p.teams} teams of two to four "
+                          f"players each", "allow only player counts that fill the teams, e.g. "
+                          f"`partners: {p.teams} teams with {2 * p.teams} players`")
+            return
+    if not teamed:
+        yield Problem("partnerships", "the partnerships are for a number of players the rules "
+                      "never allow, so nobody ever plays in teams",
+                      "name a number of players that `players:` allows, or write `partners: none`")
+
 
 
 # ------------------------------------------------------------------ cards and melds

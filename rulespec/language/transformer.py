@@ -22,6 +22,7 @@ from .transform_terms import TermWords
 from .transform_points import PointClauses
 from .transform_rounds import RoundStatements
 from .transform_special import SpecialClauses
+from .transform_table import TableClauses
 
 # Paths whose clauses add items to one list rather than set one value.
 APPEND_PATHS = frozenset({"deck.packs", "deck.jokers_by", "deal.sizes", "wilds.ranks", "wilds.cards", "not_enforced",
@@ -138,7 +139,8 @@ def _upcard(tree: Tree) -> dict:
     return {"rank": word[0].upper()}
 
 
-class RuleTransformer(TilesClauses, TermWords, PointClauses, RoundStatements, SpecialClauses):
+class RuleTransformer(TableClauses, TilesClauses, TermWords, PointClauses, RoundStatements,
+                      SpecialClauses):
     """Walks one file's parse tree and collects its assignments."""
 
     def __init__(self, text: str, filename: str):
@@ -232,12 +234,6 @@ class RuleTransformer(TilesClauses, TermWords, PointClauses, RoundStatements, Sp
             getattr(self, node.data)(node, *self.args(node))
 
     # ------------------------------------------------------------ clause handlers
-    def players_c(self, node, rng):
-        self.set(node, "players", self.range_of(rng))
-
-    def partners_teams(self, node, teams, size):
-        self.set(node, "partnerships", {"teams": teams, "size": size})
-
     def deck_packs(self, node, packs, *rest):
         stripped = [t for t in rest if isinstance(t, Tree) and t.data == "stripped"]
         rng = next((t for t in rest if isinstance(t, Tree) and t.data != "stripped"), None)

@@ -395,7 +395,13 @@ def _game(ir):
 def _players(ir):
     yield "Players", _span(ir["players"])
     p = ir["partnerships"]
-    yield "Partnerships", "none" if p is None else f"{W.plural(p['teams'], 'team')} of {W.number(p['size'])}"
+    if p is None:
+        yield "Partnerships", "none"
+        return
+    size = "" if p["size"] is None else f" of {W.number(p['size'])}"
+    counts = W.join([W.span(r["min"], r["max"]) for r in p["players"]], "or")
+    yield "Partnerships", (f"{W.plural(p['teams'], 'team')}{size}"
+                           + (f" with {counts} players" if counts else ""))
 
 
 def _terms(ir):

@@ -116,6 +116,18 @@ class Ruleset:
     def rounds(self) -> int | None:
         return self.game.rounds
 
+    def seated(self, n: int) -> Ruleset:
+        """The rules at a table of ``n`` players: the partnerships settled for ``n`` (the
+        team size, or nobody in teams where ``n`` plays alone); built once per ``n``."""
+        p = self.partnerships
+        if p is None or (p.size is not None and not p.players):
+            return self
+        cache = self.__dict__.get("_seated") or attach(self, "_seated", {})
+        if n not in cache:
+            cache[n] = from_dict(Ruleset, {**to_plain(self), "partnerships": (
+                None if p.at(n) is None else to_plain(p.at(n)))})
+        return cache[n]
+
     def for_round(self, round: int) -> Ruleset:
         """The rules of round ``round``: these, with the sections its ``by_round`` entries
         replace swapped in (the compiler validated each such ruleset), and the round's wild

@@ -26,10 +26,23 @@ class Between:
 
 @dataclass(frozen=True)
 class Partnerships:
-    """Fixed partnerships; partners sit opposite, so seats alternate between teams."""
+    """Fixed partnerships; partners sit opposite, so seats alternate between teams.
+    ``size`` None: as many in a team as the players divide into (two teams of two with
+    four, of three with six). ``players``: the player counts that play in teams; at the
+    others everyone plays alone (empty: every count the rules allow)."""
 
     teams: int
-    size: int
+    size: int | None = None
+    players: tuple[Between, ...] = ()
+
+    def teamed(self, n: int) -> bool:
+        """Do ``n`` players play in these teams (rather than each alone)?"""
+        return not self.players or any(n in b for b in self.players)
+
+    def at(self, n: int) -> Partnerships | None:
+        """The partnerships at a table of ``n``: with the team size settled, or None where
+        those players play alone."""
+        return Partnerships(self.teams, n // self.teams) if self.teamed(n) else None
 
 
 @dataclass(frozen=True)

@@ -18,5 +18,21 @@ class Overview(Base):
     def partnerships_md(self, p) -> Iterator:
         if p is None:
             return
-        yield "overview", 1, prose.say("overview", "partnerships", teams=p["teams"],
-                                       size=p["size"])
+        lo, hi = self.ir["players"]["min"], self.ir["players"]["max"]
+        counts = range(lo, (hi if hi is not None else max(lo, 12)) + 1)
+        ranges = p["players"]  # the counts that play in teams (none: every count)
+
+        def teamed(n):
+            return not ranges or any(r["min"] <= n and (r["max"] is None or n <= r["max"])
+                                     for r in ranges)
+        alone = [n for n in counts if not teamed(n)]
+        teamed = [n for n in counts if teamed(n)]
+        sizes = [p["size"]] if p["size"] is not None else sorted({n // p["teams"] for n in teamed})
+        yield "overview", 1, prose.say(
+            "overview", "partnerships", teams=p["teams"],
+            size=sizes[0] if len(sizes) == 1 else None,
+            sizes=None if len(sizes) == 1 else W.join(
+                [f"of {W.number(n // p['teams'])} with {W.number(n)} players" for n in teamed]),
+            only=W.join(map(W.number, teamed), "or") + " players" if alone and len(sizes) == 1
+            else None,
+            alone=W.join(map(W.number, alone), "or") + " players" if alone else None)
