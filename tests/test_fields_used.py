@@ -131,6 +131,8 @@ BY_HAND = {
         "basic", {"partnerships": {"teams": 2, "size": None, "players": [{"min": 4, "max": 4}]}},
         {"partnerships.teams": 2, "partnerships.players.0.min": 6, "partnerships.players.0.max": 6})
         for leaf in ("min", "max")},
+    # no shipped variant opens once per side (Canasta): Push plays in teams of two
+    "opening.per_side": ("push", {}, {"opening.per_side": True}),
     # a pile frozen by a discarded wild card needs wild cards: 500 Rum with Pagat's jokers
     "turn.take_discards.frozen_by": ("rummy500", {"deck.jokers": 2, "wilds.jokers": True,
                                                   "values.joker": 15},

@@ -342,6 +342,13 @@ def opening_rules(r: Ruleset, doc: dict):
     if o.values is not None and o.threshold is None and not o.by_score:
         yield Problem("opening.values", "opening values are given but no opening needs a number of points",
                       "add `opening: melds worth at least 40`")
+    if o.per_side and r.partnerships is None:
+        yield Problem("opening.per_side", "the opening is met once per side, but nobody plays "
+                      "in partnerships", "add `partners: 2 teams of 2`, or remove `once per side`")
+    elif o.per_side and not (o.contracts or o.threshold or o.by_score):
+        yield Problem("opening.per_side", "the opening is met once per side, but no opening is "
+                      "required", "add `opening: melds worth at least 50`, or remove "
+                      "`once per side`")
     if not r.melds.on_table and (o.contracts or o.threshold or o.by_score):
         yield Problem("opening", "melds are kept in hand, so there is no opening to require",
                       "remove the opening rule or put melds on the table")

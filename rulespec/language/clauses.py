@@ -73,6 +73,7 @@ PHRASES: dict[str, tuple[tuple[str, object], ...]] = {
     "out_forbidden": (("going_out.final_discard", "forbidden"),),
     "out_never": (("going_out", None),),
     "opening_exact": (("opening.exact", True),),
+    "opening_per_side": (("opening.per_side", True),),
     "opening_wild_natural": (("opening.wild_counts_as_natural", True),),
     "opening_wild_own": (("opening.wild_counts_as_natural", False),),
     "knock_lay_off": (("knock.defender_lays_off", True),),

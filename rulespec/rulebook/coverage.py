@@ -133,6 +133,9 @@ APPLIES_WHEN: dict[str, tuple[Callable[[Ruleset], bool], str]] = {
                     "a game of a single deal ends with that deal, whatever the totals"),
     "opening.exact": (lambda rs: bool(rs.opening.contracts),
                       "only a contract can be met exactly (E333 refuses it without one)"),
+    "opening.per_side": (lambda rs: bool(rs.opening.contracts or rs.opening.threshold is not None
+                                         or rs.opening.by_score),
+                         "a side meets an opening only where one is required"),
     "opening.values": (lambda rs: rs.opening.threshold is not None,
                        "they count towards a number of points (E333 refuses them without one)"),
     "opening.wild_counts_as_natural": (lambda rs: rs.opening.threshold is not None,

@@ -201,6 +201,7 @@ class Opening:
     values: Values | None = None  # values that count towards the threshold
     wild_counts_as_natural: bool = True  # a wild counts the value of the card it stands for
     by_score: tuple[ScoreThreshold, ...] = ()  # the threshold instead, by the player's total
+    per_side: bool = False  # a partner's opening opens the whole side
 
     def threshold_at(self, total) -> int | None:
         """The threshold for a player (or side) whose total is ``total``: of the

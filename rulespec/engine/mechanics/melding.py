@@ -156,16 +156,16 @@ class Melding:
                 self.owed.remove(c)
         if whole:
             self.pending_mode = Pending.WHOLE
-            self.opened[p] = True
+            self._mark_opened(p)
         elif opening:
             self.pending_mode = Pending.OPEN
             self.pending.append((a.cards, a.reading))
             if self._pending_complete(p):
-                self.opened[p] = True
+                self._mark_opened(p)
                 self.pending_mode = None
                 self.pending = []
         else:
-            self.opened[p] = True
+            self._mark_opened(p)
         if self.pending_mode is Pending.WHOLE and self._pending_complete(p):
             self.pending_mode = None
         self._after_table_move(p)

@@ -25,6 +25,13 @@ class Opening:
         threshold), the melds laid towards it this turn not yet enough?"""
         return self._needs_opening(p) or self.pending_mode is Pending.OPEN
 
+    def _mark_opened(self, p: int) -> None:
+        """``p`` has opened; under ``opening.per_side`` so has every partner of ``p``."""
+        side = self._team(p)
+        for q in range(self.n) if self.ruleset.opening.per_side else (p,):
+            if self._team(q) == side:
+                self.opened[q] = True
+
     def _needs_opening(self, p: int) -> bool:
         op = self.ruleset.opening
         if self.opened[p]:

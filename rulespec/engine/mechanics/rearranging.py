@@ -36,7 +36,7 @@ class Rearranging:
         allowed: that is what ``reset`` goes back to)."""
         if self.ruleset.turn.rearrange is None:
             return
-        self.turn_start = (copy.deepcopy(self.table), list(self.hands[p]), self.opened[p],
+        self.turn_start = (copy.deepcopy(self.table), list(self.hands[p]), list(self.opened),
                            self.melded[p])
         self.rearranging_moves = 0
 
@@ -134,7 +134,7 @@ class Rearranging:
         table, hand, opened, melded = self.turn_start
         self.table = copy.deepcopy(table)
         self.hands[p] = list(hand)
-        self.opened[p], self.melded[p] = opened, melded
+        self.opened, self.melded[p] = list(opened), melded  # a side's opening goes back too
         self.played_this_turn = False
         self.melds_this_turn = 0
         self.pending, self.pending_mode, self.owed = [], None, []

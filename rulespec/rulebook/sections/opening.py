@@ -23,8 +23,11 @@ class Opening(Base):
             if o["exact"]:
                 verb = self.vocab.open("verb")
                 parts += self.parts(lambda: prose.say("opening", "exact", verb=verb))
+            if o["threshold"] is None and not o["by_score"]:
+                parts += self.parts(self.per_side_text, o)
         if o["threshold"] is not None or o["by_score"]:  # values alone are an error (E333)
             parts += self.parts(self.threshold_text, o)
+            parts += [(s, reads, " ") for s, reads in self.parts(self.per_side_text, o)]
             parts += [(s, reads, " ") for s, reads in self.parts(self.wild_count_text, o)]
             parts += [(s, reads, "\n\n") for s, reads in self.parts(self.opening_values_text, o)]
         if parts:
@@ -64,6 +67,11 @@ class Opening(Base):
                          layoff=None if layoff is None else layoff["requires"],
                          done=self.vocab.open("done"), tiers=tiers,
                          side=self.rs.partnerships is not None)
+
+    def per_side_text(self, o) -> str:
+        """Under partnerships, whether a partner's opening opens the whole side."""
+        return prose.say("opening", "per_side", done=self.vocab.open("done")) if o[
+            "per_side"] else ""
 
     def wild_count_text(self, o) -> str:
         return prose.say("opening", "wild_count", natural=o["wild_counts_as_natural"])
