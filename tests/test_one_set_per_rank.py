@@ -141,3 +141,14 @@ def test_the_page_says_it(canasta):
     page = " ".join(render_page(canasta).split())
     assert ("A side may have only one set of each rank: more cards of that rank are laid off "
             "onto it.") in page
+
+
+def test_a_house_rule_says_the_change():
+    from rulespec.rulebook.diff import changes
+    from rulespec.rulebook.prose import changed
+
+    base = rulespec.load("variants/rummy51.rules").ir
+    new = house("rummy51", "melds: one set of each rank per player").ir
+    assert changed(changes(base, new), base, new) == (
+        "A player may have only one set of each rank, and more cards of that rank are laid off "
+        "onto it.")
