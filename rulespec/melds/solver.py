@@ -361,13 +361,17 @@ class Search:
         prefix = self.prefix
         slots = self.slots
         exact = self.exact
+        one = self.rules.one_per_rank
         for sk in self.skeletons(fi):
             vec, nat, g, cap, kind, pure, _cards, wv = sk
             if g > k or ((state | G) - vec) & G != G:
                 continue
-            ns = self._after(state, sk, fi)
-            if ns is None:
-                continue
+            if one and kind == "set":
+                ns = self._after(state, sk, fi)
+                if ns is None:
+                    continue
+            else:
+                ns = state - vec
             top = cap if cap < k else k
             for j in range(g, top + 1):
                 if wv is None:
