@@ -510,6 +510,10 @@ SEMANTIC = [
     Case("a game for one player, at the least", edit("players: 2-6", "players: 1-6"), "E315", 2, 10, "1-6"),
     Case("pushing with an endless stock", edit("from the stock or the discard pile", "from the discard pile or push"),
          "E364", 12, 10, "from the discard pile or push"),
+    Case("one set of each rank without sets",
+         edit("sets of 3-4 cards of the same rank in different suits",
+              "no sets\n         one set of each rank per side"),
+         "E397", 7, 10, "one set of each rank per side", "remove `one set of each rank`, or allow sets"),
     # pack_checks (issue #15 item 7: stripped packs)
     Case("a pack stripped of every rank", edit("1 pack, no jokers", "1 pack without A-K, no jokers"),
          "E316", 3, 10, "1 pack without A-K", "name only the ranks taken out, like `without 8s, 9s and 10s`"),

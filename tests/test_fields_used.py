@@ -121,6 +121,8 @@ BY_HAND = {
         "rummy500", {"going_out.long": {"melds": 1, "size": 7}},
         {f"going_out.long.{leaf}": n})
         for leaf, n in (("melds", 2), ("size", 6))},
+    # no shipped variant has one set of each rank (Canasta): Rummy 51, two packs
+    "melds.one_per_rank": ("rummy51", {}, {"melds.one_per_rank": "player"}),
     # no shipped variant sets its opening by the score (Canasta)
     **{f"opening.by_score.*.{leaf}": (
         "rummy51", {"opening.by_score": [{"threshold": 90, "least": 300, "below": 600}]},

@@ -99,6 +99,8 @@ def problems(game) -> list[str]:
         if playing and not held and in_hand[p] and active[p] and not closed \
                 and game._table_settled():
             out.append(f"seat {p} is still in the hand with no cards")
+    if rs.melds.one_per_rank is not None:
+        out.extend(_two_sets_of_a_rank(game))
     if not over and not game.is_chance() and not game.legal_actions():
         out.append(f"seat {game.current_player()} is to move ({phase}) but has no legal move")
     if phase is Phase.DEAL and not over and game.discards and not any(hands):
@@ -112,6 +114,21 @@ def problems(game) -> list[str]:
         sums = [s + b for s, b in zip(sums, game.results[-1].details["game settlement"])]
     if sums != game.totals and [round(t, 6) for t in sums] != [round(t, 6) for t in game.totals]:
         out.append(f"totals {game.totals} are not the sum of the hands' scores {sums}")
+    return out
+
+
+def _two_sets_of_a_rank(game) -> list[str]:
+    """Under ``melds: one set of each rank per side`` (or player): the sides holding two
+    sets of one rank on the table."""
+    seen: set = set()
+    out = []
+    for m in game.table:
+        if m.reading is None or m.reading.kind != "set":
+            continue
+        side = game._team(m.owner) if game.ruleset.melds.one_per_rank == "side" else m.owner
+        if (side, m.reading.rank) in seen:
+            out.append(f"side {side} has two sets of {C.RANKS[m.reading.rank]}s on the table")
+        seen.add((side, m.reading.rank))
     return out
 
 

@@ -35,6 +35,8 @@ PHRASES: dict[str, tuple[tuple[str, object], ...]] = {
     "meld_no_sets": (("melds.set", None),),
     "meld_no_runs": (("melds.run", None),),
     "meld_in_hand": (("melds.on_table", False),),
+    "meld_one_per_rank_side": (("melds.one_per_rank", "side"),),
+    "meld_one_per_rank_player": (("melds.one_per_rank", "player"),),
     "deal_rotation": (("deal.rotation", "left"),),
     "deal_rotation_right": (("deal.rotation", "right"),),
     "upcard_yes": (("deal.upcard", True),),

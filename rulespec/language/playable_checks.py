@@ -7,6 +7,7 @@ E360  a show asks for more runs than a hand can hold, for runs the rules do not 
 E361  a hand the deck deals can be melded in more ways than the interpreter lists
 E362  an opening asks for a contract and a number of points at once
 E364  pushing with a stock that is rebuilt: hands can grow without end
+E397  one set of each rank where there are no sets, or with contracts or a rearranged table
 ====  ================================================================================
 
 Registered in this module's own table of checks (:mod:`.problems`), run after the others. (Fewer
@@ -133,3 +134,19 @@ def push_needs_an_end_to_the_stock(r: Ruleset, doc: dict):
                                         "when it runs out, so hands can grow until no one can go "
                                         "out and the hand never ends",
                       "end the hand when the stock runs out: `stock: hand ends`")
+
+
+@check("E397")
+def one_set_of_each_rank(r: Ruleset, doc: dict):
+    """One set of each rank needs sets; the contract searches and the rearranged table
+    do not know it, so a player could be led to a meld the rule then refuses."""
+    if r.melds.one_per_rank is None:
+        return
+    if r.melds.set is None:
+        yield Problem("melds.one_per_rank", "the rules allow only one set of each rank, but "
+                      "there are no sets", "remove `one set of each rank`, or allow sets")
+    elif r.opening.contracts or r.turn.rearrange is not None:
+        what = "opening contracts" if r.opening.contracts else "rearranging the table"
+        yield Problem("melds.one_per_rank", f"one set of each rank cannot be played with "
+                      f"{what}: rulespec plays one or the other, not both",
+                      f"remove `one set of each rank`, or {what}")

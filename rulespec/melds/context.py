@@ -13,6 +13,8 @@ from ..ruleset import Ruleset
 
 #: Longest run any aces rule allows: thirteen ranks, each at most once.
 MAX_RUN = 13
+#: no way to place so many wild cards (the solver's value of an impossible choice)
+NEG = -(10**9)
 
 
 class Rules:
@@ -52,6 +54,8 @@ class Rules:
 
         m = ruleset.melds
         self.has_sets = m.set is not None
+        #: at most one set of each rank (in an arrangement, and beside the table's)
+        self.one_per_rank = m.one_per_rank is not None and m.set is not None
         self.has_runs = m.run is not None
         if m.set is not None:
             self.distinct = m.set.suits == "distinct"
@@ -223,6 +227,38 @@ class Rules:
         key = (self.aces, self.run_min, self.run_max, self.order)
         return _RUN_WINDOWS.get_or(key, _make_run_windows, self.aces, self.run_min,
                                    self.run_max, self.span_limits(), self.order)
+
+    def run_wild_values(self, suit, low, length, ranks, cap) -> list[int]:
+        """Opening value of j wild cards in a run (j = 0..cap): the gaps first, then the
+        best extension at either end."""
+        r = self
+        v = r.opening_natural
+        present = set(ranks)
+        at = r.rank_at
+        gap_val = sum(
+            v[C.make(at(low + t), suit)]
+            for t in range(length)
+            if at(low + t) not in present
+        )
+        gaps = length - len(ranks)
+        out = [NEG] * (cap + 1)  # NEG: no way to place j wild cards
+        lo_lim, hi_lim = r.span_limits()
+        for j in range(gaps, cap + 1):
+            e = j - gaps
+            best = NEG
+            for a in range(e + 1):
+                b = e - a
+                start, end = low - a, low + length - 1 + b
+                if end - start + 1 > r.run_max:
+                    continue
+                if r.aces != "around" and (start < lo_lim or end > hi_lim):
+                    continue
+                s = sum(v[C.make(at(p), suit)] for p in range(start, low))
+                s += sum(v[C.make(at(p), suit)] for p in range(low + length, end + 1))
+                best = max(best, s)
+            if best > NEG:
+                out[j] = gap_val + best
+        return out
 
     def span_limits(self) -> tuple[int, int]:
         """Lowest and highest window position a run may use (``around`` is circular)."""

@@ -54,25 +54,28 @@ def opening_value(rules: Rules, hand, keep: int = 0) -> int:
 _SOLVED = Memo(20_000)
 
 
-def opening_solution(rules: Rules, hand) -> tuple:
+def opening_solution(rules: Rules, hand, banned: int = 0) -> tuple:
     """The solver's best opening arrangement of ``hand`` (no card kept back): ``(value,
-    melds, cards left)``."""
-    return _SOLVED.get_or((rules, tuple(sorted(hand))), _opening_solution, rules, hand)
+    melds, cards left)``. ``banned``: ranks (bit r) that may make no new set, their one
+    set being on the table (``melds: one set of each rank``)."""
+    banned = banned if rules.one_per_rank else 0
+    return _SOLVED.get_or((rules, tuple(sorted(hand)), banned), _opening_solution, rules,
+                          hand, banned)
 
 
-def _opening_solution(rules: Rules, hand) -> tuple:
-    return Search(rules, list(hand), mode="opening").solve()
+def _opening_solution(rules: Rules, hand, banned: int) -> tuple:
+    return Search(rules, list(hand), mode="opening", banned=banned).solve()
 
 
-def opening_reaches(rules: Rules, hand, keep: int, need: int) -> bool:
+def opening_reaches(rules: Rules, hand, keep: int, need: int, banned: int = 0) -> bool:
     """Is :func:`opening_value` at least ``need``? Asked as a yes or no it can stop early:
     no search beyond the first when the best arrangement falls short or keeps enough."""
     if need <= 0:
         return True
-    known = _OPEN.get((rules, tuple(sorted(hand)), keep))
+    known = None if banned else _OPEN.get((rules, tuple(sorted(hand)), keep))
     if known is not None:
         return known >= need
-    val, _groups, dead = opening_solution(rules, hand)
+    val, _groups, dead = opening_solution(rules, hand, banned)
     if val < need:
         return False
     if keep <= len(dead):
@@ -80,7 +83,7 @@ def opening_reaches(rules: Rules, hand, keep: int, need: int) -> bool:
     for d in set(hand):
         rest = list(hand)
         rest.remove(d)
-        if opening_reaches(rules, rest, keep - 1, need):
+        if opening_reaches(rules, rest, keep - 1, need, banned):
             return True
     return False
 

@@ -23,11 +23,10 @@ from itertools import combinations, product
 
 from .. import cards as C
 from ..memo import table
-from .context import Rules
+from .context import NEG, Rules
 from .hand import lonely_cards, wild_only_duals
 
 BITS = 4
-NEG = -(10**9)
 
 
 def _guard(n: int) -> int:
@@ -37,6 +36,10 @@ def _guard(n: int) -> int:
 #: the top bit of every card's field: subtracting a meld borrows into one of them when
 #: the meld needs a card the state does not hold
 GUARD = _guard(C.JOKER + 1)
+#: above the cards' fields, one bit per rank that already has its one set (``melds:
+#: one set of each rank``): the state remembers it, so no second set of that rank is made
+FLAGS = BITS * (C.JOKER + 1)
+CARDS = (1 << FLAGS) - 1
 #: what the searches of one set of meld rules share (skeleton lists, memo tables), for
 #: the few sets of rules used last (a deal's rules and the engine's counting copy of them);
 #: each is dropped for a fresh start past these sizes: bounded memory in long simulations
@@ -60,8 +63,11 @@ class Search:
         counts: Sequence[int] = (),
         exact: bool = False,
         charge: tuple = (),
+        banned: int = 0,
     ):
         self.rules = rules
+        # ranks (bit r) that may have no new set: their set is on the table already
+        self.banned = banned << FLAGS if rules.one_per_rank else 0
         # ((needs left, price), ...): requirements may go unmet at a price (none: never)
         self.charge, self._price = tuple(charge), dict(charge)
         self.mode = mode
@@ -182,7 +188,7 @@ class Search:
                 cards = tuple(members)
                 if self.per_place:
                     ranks = [C.rank_of(c) for c in cards]
-                    wv = self._run_wild_values(suit, low, length, ranks, cap)
+                    wv = r.run_wild_values(suit, low, length, ranks, cap)
                     out.append((vec, nat, g, cap, "run", True, cards, wv))
                     continue
                 key = (vec, "run")
@@ -246,38 +252,6 @@ class Search:
                     g = (length - n) + max(0, r.run_min - length)
                     if g <= self.wmax and length <= r.run_max:
                         yield members, g, low, length
-
-    def _run_wild_values(self, suit, low, length, ranks, cap):
-        """Opening value of j wild cards in a run (j = 0..cap): the gaps first, then the
-        best extension at either end."""
-        r = self.rules
-        v = r.opening_natural
-        present = set(ranks)
-        at = r.rank_at
-        gap_val = sum(
-            v[C.make(at(low + t), suit)]
-            for t in range(length)
-            if at(low + t) not in present
-        )
-        gaps = length - len(ranks)
-        out = [NEG] * (cap + 1)
-        lo_lim, hi_lim = r.span_limits()
-        for j in range(gaps, cap + 1):
-            e = j - gaps
-            best = NEG
-            for a in range(e + 1):
-                b = e - a
-                start, end = low - a, low + length - 1 + b
-                if end - start + 1 > r.run_max:
-                    continue
-                if r.aces != "around" and (start < lo_lim or end > hi_lim):
-                    continue
-                s = sum(v[C.make(at(p), suit)] for p in range(start, low))
-                s += sum(v[C.make(at(p), suit)] for p in range(low + length, end + 1))
-                best = max(best, s)
-            if best > NEG:
-                out[j] = gap_val + best
-        return out
 
     # ------------------------------------------------------------ leftover wilds
 
@@ -374,7 +348,7 @@ class Search:
         hit = memo.get(key)
         if hit is not None:
             return hit[0]
-        if state == 0:
+        if not state & CARDS:
             res = self.base(k, needs)
             memo[key] = res
             return res[0]
@@ -387,11 +361,17 @@ class Search:
         prefix = self.prefix
         slots = self.slots
         exact = self.exact
+        one = self.rules.one_per_rank
         for sk in self.skeletons(fi):
             vec, nat, g, cap, kind, pure, _cards, wv = sk
             if g > k or ((state | G) - vec) & G != G:
                 continue
-            ns = state - vec
+            if one and kind == "set":
+                ns = self._after(state, sk, fi)
+                if ns is None:
+                    continue
+            else:
+                ns = state - vec
             top = cap if cap < k else k
             for j in range(g, top + 1):
                 if wv is None:
@@ -419,6 +399,14 @@ class Search:
         memo[key] = (best, choice)
         return best
 
+    def _after(self, state: int, sk: tuple, low: int) -> int | None:
+        """The state once skeleton ``sk`` (lowest card ``low``) is melded; None when it
+        is a second set of one rank where each rank may have one."""
+        if sk[4] != "set" or not self.rules.one_per_rank:
+            return state - sk[0]
+        flag = 1 << (FLAGS + C.rank_of(low))
+        return None if state & flag else state - sk[0] + flag
+
     def solve(self):
         """Best value (melded value to maximise) and the groups of cards: (value,
         melds as card lists, deadwood cards). Value is None when requirements can't be met."""
@@ -429,7 +417,7 @@ class Search:
         fixed = wild_only_duals(self.rules, self.mode, self.nat_cards, dual_codes)
         options = [range(dual_cnt[d], dual_cnt[d] + 1) if d in fixed else range(dual_cnt[d] + 1)
                    for d in dual_codes]
-        base_state = sum(n << (BITS * c) for c, n in self.cnt.items())
+        base_state = sum(n << (BITS * c) for c, n in self.cnt.items()) | self.banned
         for conv in product(*options):
             wilds = list(self.wild_cards)
             state = base_state
@@ -483,7 +471,7 @@ class Search:
             _, sk, j, s = choice
             melds.append(list(sk[6]) + wilds[pos:pos + j])
             pos += j
-            state -= sk[0]
+            state = self._after(state, sk, sk[6][0])
             k -= j
             if s is not None:
                 needs = needs[:s] + (needs[s] - 1,) + needs[s + 1:]

@@ -131,6 +131,8 @@ def _melds(ir):
         f"{W.span(s['min'], s['max'])} cards, " + ("different suits" if s["suits"] == "distinct" else "any suits"))
     yield "Runs", "not allowed" if r is None else f"{W.span(r['min'], r['max'])} cards"
     yield "Melds", "laid on the table" if m["on_table"] else "kept in hand until the hand ends"
+    yield "Sets of one rank", {None: "any number", "side": "one per side",
+                               "player": "one per player"}[m["one_per_rank"]]
 
 
 def _deal(ir):

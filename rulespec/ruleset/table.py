@@ -183,6 +183,9 @@ class Melds:
     set: SetRule | None = SetRule()
     run: RunRule | None = RunRule()
     on_table: bool = True  # False (Gin): melds stay in hand until the hand ends
+    # "side" | "player": a side (or each player) may have only one set of each rank on
+    # the table; more cards of that rank are laid off onto it (Canasta)
+    one_per_rank: str | None = None
 
 
 @dataclass(frozen=True)

@@ -29,6 +29,12 @@ NOT_VALID_YET = ("meld {target} is not a valid meld yet: while you rearrange, `p
                  "there until it is")
 
 
+def set_bit(reading) -> int:
+    """Bit r for a set of rank r (a set with wild cards has its natural cards' rank), 0
+    for a run: what ``melds.one_per_rank`` counts."""
+    return 1 << reading.rank if reading.kind == "set" and reading.rank is not None else 0
+
+
 def names(cards) -> str:
     """Cards as a player writes them, in a refusal's text."""
     return " ".join(C.card_str(c) for c in cards)

@@ -10,7 +10,8 @@ from .. import actions as A
 from ..actions import Action
 from ..phases import Pending, Phase
 from ..views import TableMeld
-from . import ONE_CARD_LEFT, names, not_held
+from ... import cards as C
+from . import ONE_CARD_LEFT, names, not_held, set_bit
 
 _MELD_CACHE = Memo(50_000)
 _HEADS = Memo(50_000)  # (rules, cards) -> head_counts of its readings
@@ -26,9 +27,27 @@ class Melding:
     (``_HEADS``)."""
 
     def _hand_melds(self, p: int):
+        """The melds ``p``'s hand can lay now: without a new set of a rank whose one set
+        ``p``'s side has on the table (``melds.one_per_rank``)."""
         hand = self.hands[p]
-        return _MELD_CACHE.get_or((self.rules, tuple(sorted(hand))), ES.hand_melds, self.rules,
-                                  hand)
+        melds = _MELD_CACHE.get_or((self.rules, tuple(sorted(hand))), ES.hand_melds,
+                                   self.rules, hand)
+        banned = self._set_ranks(p)
+        return [m for m in melds if not set_bit(m[1]) & banned] if banned else melds
+
+    def _set_ranks(self, p: int) -> int:
+        """The ranks (bit r) of the sets that ``p``'s side (``p`` alone, under ``one set of
+        each rank per player``) has on the table, its melds of this turn included: no
+        new set of these ranks may be laid (0 where the rule is off)."""
+        how = self.ruleset.melds.one_per_rank
+        if how is None:
+            return 0
+        side = self._team(p) if how == "side" else p
+        out = 0
+        for m in self.table:
+            if (m.owner == p or how == "side" and self._team(m.owner) == side) and m.reading:
+                out |= set_bit(m.reading)
+        return out
 
     def _meld_action(self, cards, reading) -> Action:
         readings = ES.readings_of(self.rules, cards)
@@ -51,7 +70,7 @@ class Melding:
         opening = self.opening_due(p)
         if opening and not whole and not self._opening_possible(p):
             return []
-        if whole and self.pending_mode is None and not self._whole_ok(p, ()):
+        if whole and self.pending_mode is None and not self._whole_ok(p, (), None):
             return []
         # towards a contract alone, a meld's cards and kind decide (not which places its
         # wild cards take): the readings of one group share the answer
@@ -61,7 +80,7 @@ class Melding:
         for cards, reading in self._hand_melds(p):
             left = len(hand) - len(cards)
             if whole:
-                if not self._whole_ok(p, cards):
+                if not self._whole_ok(p, cards, reading):
                     continue
             else:
                 ready = self._out_ready(p, new=len(cards)) if long else None
@@ -94,18 +113,21 @@ class Melding:
         r = self.ruleset.turn.all_at_once
         return r is not None and self.round in r
 
-    def _whole_ok(self, p: int, cards) -> bool:
+    def _whole_ok(self, p: int, cards, reading) -> bool:
+        """Can the rest of the hand go down too, once ``cards`` (read as ``reading``) are
+        laid, without a second set of a rank the side's table holds?"""
         rest = self._rest(p, cards)
         go = self.ruleset.going_out
         how = go.final_discard if go is not None else "required"
         cr = self._count_rules()
+        ban = self._set_ranks(p) | (set_bit(reading) if reading is not None else 0)
         if how == "forbidden":
-            return ES.can_meld_all(cr, rest, 0)
+            return ES.can_meld_all(cr, rest, 0, ban)
         if how == "optional":
-            return ES.can_meld_all(cr, rest, 1)
-        if not rest or not ES.can_meld_all(cr, rest, 1):
+            return ES.can_meld_all(cr, rest, 1, ban)
+        if not rest or not ES.can_meld_all(cr, rest, 1, ban):
             return False
-        return any(ES.can_meld_all(cr, [x for i, x in enumerate(rest) if i != j], 0)
+        return any(ES.can_meld_all(cr, [x for i, x in enumerate(rest) if i != j], 0, ban)
                    for j in {rest.index(c) for c in set(rest)})
 
     def _count_rules(self):
@@ -199,6 +221,14 @@ class Melding:
             if not any(parsed.label.startswith(h) for h in heads):
                 return (f"{names(cards)} cannot be read as {parsed.label}; it can be: "
                         + ", ".join(sorted(heads)))
+            rd = [r for r in rd if parsed.label.startswith(A.reading_head(r))]
+        banned = self._set_ranks(p)
+        if banned and all(set_bit(r) & banned for r in rd):
+            rank = C.RANKS[rd[0].rank]
+            who = ("your side already has" if self.ruleset.partnerships is not None
+                   and self.ruleset.melds.one_per_rank == "side" else "you already have")
+            return (f"{who} a set of {rank}s on the table, and only one set of each rank is "
+                    f"allowed: lay off your {rank}s onto it instead")
         return self._meld_limits(p, len(self.hands[p]) - len(cards))
 
     def _going_down_first(self, kind: str) -> str | None:

@@ -9,6 +9,7 @@ from ... import cards as C
 from .. import search as ES
 from ..phases import Pending
 from ..scoring import team_totals
+from . import set_bit
 
 
 class Opening:
@@ -77,12 +78,17 @@ class Opening:
         need = threshold - sum(ES.reading_value(self.rules, c, r) for c, r in laid)
         if need <= 0:
             return True
-        if meld is not None and self._opening_witness(p, meld, len(rest) - keep) >= need:
+        # ranks whose one set is down (on the table or in ``laid``): none of them again
+        banned = self._set_ranks(p)
+        for _c, r in laid:
+            banned |= set_bit(r)
+        if meld is not None and self._opening_witness(p, meld, len(rest) - keep,
+                                                      banned) >= need:
             return True
         in_meld = (ES.cards_in_melds(self._hand_melds(p)) if meld is None
                    else self._meld_cards_within(p, rest))
         return (ES.opening_bound(self.rules, rest, in_meld) >= need
-                and ES.opening_reaches(self.rules, rest, keep, need))
+                and ES.opening_reaches(self.rules, rest, keep, need, banned))
 
     def _meld_cards_within(self, p: int, part) -> set[int]:
         """The cards of ``part`` (part of ``p``'s hand) that are in a meld made of cards
@@ -118,24 +124,33 @@ class Opening:
                 union |= masks[0]
         return {c for c in have if union >> c & 1}
 
-    def _opening_witness(self, p: int, meld, room: int) -> int:
+    def _opening_witness(self, p: int, meld, room: int, banned: int = 0) -> int:
         """What the melds of one best opening of ``p``'s whole hand are worth that can
-        still go down beside ``meld`` (disjoint from it, using at most ``room`` cards): a
-        lower bound of what the rest of the hand can lay."""
+        still go down beside ``meld`` (disjoint from it, using at most ``room`` cards, no
+        group that may be a set of a ``banned`` rank): a lower bound of what the rest of
+        the hand can lay."""
         def best_opening() -> tuple:
-            groups = ES.opening_solution(self.rules, self.hands[p])[1]
-            return Counter(self.hands[p]), [(Counter(g), len(g), ES.opening_value(self.rules, g))
-                                            for g in groups]
+            groups = ES.opening_solution(self.rules, self.hands[p], self._set_ranks(p))[1]
+            return Counter(self.hands[p]), [(Counter(g), len(g), ES.opening_value(self.rules, g),
+                                             self._maybe_set(g)) for g in groups]
 
         hand, groups = self._per_move("opening witness", p, best_opening)
         taken = Counter(meld)
         worth = 0
-        for group, size, value in groups:
-            if size <= room and not (taken + group) - hand:
+        for group, size, value, ranks in groups:
+            if size <= room and not ranks & banned and not (taken + group) - hand:
                 taken += group
                 room -= size
                 worth += value
         return worth
+
+    def _maybe_set(self, group) -> int:
+        """Bit r when ``group``'s natural cards are all of rank r (it may be read as a set
+        of r), where each side may have one set of a rank; else 0."""
+        if self.ruleset.melds.one_per_rank is None:
+            return 0
+        ranks = {C.rank_of(c) for c in group if not self.rules.is_wild(c)}
+        return 1 << ranks.pop() if len(ranks) == 1 else 0
 
     def _contract_witnesses(self, p: int) -> list:
         """Ways found to complete the contract from the whole hand, as what each of its

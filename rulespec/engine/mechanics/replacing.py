@@ -10,7 +10,7 @@ from .. import actions as A
 from ..actions import Action
 from ..phases import Phase
 from ..views import TableMeld
-from . import NOT_VALID_YET, by_card, names, not_held
+from . import NOT_VALID_YET, by_card, names, not_held, set_bit
 
 _RESCUES = Memo(20_000)
 
@@ -74,8 +74,10 @@ class Replacing:
             return False
         if t.melds_per_turn is not None and self.melds_this_turn >= t.melds_per_turn:
             return False
-        for cards2, _r in ES.hand_melds(self.rules, hand):
-            if wild in cards2 and self._leaves_ok(len(hand) - len(cards2)):
+        banned = self._set_ranks(p)  # no second set of a rank the side has
+        for cards2, r2 in ES.hand_melds(self.rules, hand):
+            if wild in cards2 and self._leaves_ok(len(hand) - len(cards2)) and not (
+                    set_bit(r2) & banned):
                 return True
         return False
 

@@ -14,6 +14,7 @@ from .. import actions as A
 from .. import search as ES
 from ..actions import Action
 from ..phases import Phase
+from . import set_bit
 
 
 class TakingDiscards:
@@ -69,9 +70,10 @@ class TakingDiscards:
         r, s = C.rank_of(card), C.suit_of(card)
         pool = [c for c in hand if c == C.JOKER or self.rules.is_wild(c)
                 or C.rank_of(c) == r or C.suit_of(c) == s]
-        size = len(hand)
+        size, banned = len(hand), self._set_ranks(p)  # no second set of a rank the side has
         return any(card in cards and self._leaves_ok(size - len(cards))
-                   for cards, _ in ES.hand_melds(self.rules, pool))
+                   and not set_bit(reading) & banned
+                   for cards, reading in ES.hand_melds(self.rules, pool))
 
     def _do_draw_discards(self, a: Action) -> None:
         p = self.player

@@ -35,13 +35,16 @@ def counting_rules(rules: Rules) -> Rules:
     return cr
 
 
-def can_meld_all(rules: Rules, hand, leave: int = 0) -> bool:
-    """Can every card of ``hand`` but at most ``leave`` go into melds?"""
+def can_meld_all(rules: Rules, hand, leave: int = 0, banned: int = 0) -> bool:
+    """Can every card of ``hand`` but at most ``leave`` go into melds (``banned``: ranks,
+    bit r, that may make no new set, their one set being on the table)?"""
     rules = counting_rules(rules)
-    return _ALL.get_or((rules, tuple(sorted(hand)), leave), _can_meld_all, rules, hand, leave)
+    banned = banned if rules.one_per_rank else 0
+    return _ALL.get_or((rules, tuple(sorted(hand)), leave, banned), _can_meld_all, rules, hand,
+                       leave, banned)
 
 
-def _can_meld_all(rules: Rules, hand, leave: int) -> bool:
+def _can_meld_all(rules: Rules, hand, leave: int, banned: int) -> bool:
     hand = list(hand)
     if not hand:
         return True
@@ -50,5 +53,5 @@ def _can_meld_all(rules: Rules, hand, leave: int) -> bool:
     if sum(1 for c in hand if c not in used) > leave:
         return False
     # every card counts one: the search leaves the fewest cards out of melds
-    _v, _groups, dead = Search(rules, hand).solve()
+    _v, _groups, dead = Search(rules, hand, banned=banned).solve()
     return len(dead) <= leave

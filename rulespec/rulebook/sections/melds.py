@@ -30,6 +30,11 @@ class Melds(Base):
         parts += self.parts(lambda: prose.say(
             "melds", "where", v=v, on_table=m["on_table"],
             pure=show is not None and bool(show.pure) and r is not None))
+        if m["one_per_rank"] is not None and s is not None:
+            who = ("side" if m["one_per_rank"] == "side" and self.rs.partnerships is not None
+                   else "player")
+            parts += self.parts(lambda: prose.say(
+                "melds", "one_per_rank", v=v, who=who, layoff=self.rs.turn.layoff is not None))
         yield "melds", 0, Placed.of(parts, "\n\n")
         examples = self.ex.melds()
         if examples:
