@@ -330,6 +330,21 @@ def _special(ir):
     yield "Special hands", "; ".join(out) or "none"
 
 
+def _bonus(ir):
+    """Bonus cards in a phrase: which, what each scores, the score in all, and whether
+    they count against a side that has not melded."""
+    b = ir.get("bonus")
+    if b is None:
+        yield "Bonus cards", "none"
+        return
+    names = W.bonus_names(b["cards"])[0]
+    many = b["many"]
+    said = f"{names}, {W.points(b['each'])} each" + (
+        f", {W.points(many['value'])} for {W.number(many['count'])} or more" if many else "")
+    yield "Bonus cards", said + (", against a side that has not melded"
+                                 if b["against_unmelded"] else "")
+
+
 def _count_range(lo, hi) -> str:
     if lo is None or hi is None:
         return f"{hi} or less" if lo is None else f"{lo} or more"
@@ -448,6 +463,7 @@ FACTS: tuple[tuple[tuple[str, ...], Callable], ...] = (
     (("opening",), _opening),
     (("going_out", "knock", "gin", "show", "drops", "stock"), _ending),
     (("special",), _special),
+    (("bonus",), _bonus),
     (("scoring",), _scoring),
     (("game",), _game),
     (("terms",), _terms),
