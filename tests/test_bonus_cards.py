@@ -116,6 +116,22 @@ def test_a_deep_take_whose_owed_card_is_a_bonus_card_is_not_offered(solo):
     assert "draw 2 discards to 3H" not in g.legal_strings()
 
 
+def test_a_red_three_drawn_as_the_last_card_ends_the_hand_as_the_stock_rules_say(solo):
+    """500 Rum's `stock: hand ends`: no replacement is left, so the hand ends there (pagat's
+    Canasta: "if the last card of the stock is a red three, the hand ends"); seat 0 has not
+    melded, so its red three counts against it."""
+    deck = stacked_deck(solo, 2, hands=["4S 5S 6S 7S 8S KD KH KC QD QH QC 2D 2H",
+                                        "4H 5H 6H 7H 8H 9H 10H JH 4D 5D 6D 7D 8D"],
+                        upcard="JC", stock=["3D"])
+    g = new_game(solo, players=2, deck=deck, seed=1).deal_on()
+    g.out, g.stock = g.stock[:-1], g.stock[-1:]  # the rest of the stock out of play
+    assert not problems(g)
+    g.play("draw stock").deal_on()
+    (r,) = g.results
+    assert r.reason is Ending.STOCK_EXHAUSTED and r.details["bonus cards"] == (-100, 0)
+    assert g.round == 2 and not problems(g)
+
+
 def _scored(g, bonus: list, melded: list):
     g.bonus = [C(b) for b in bonus]
     g.melded = list(melded)

@@ -85,8 +85,8 @@ class BonusSet:
     """``count`` or more bonus cards held by one side score ``value`` in all, in place of
     so much each (Canasta: all 4 red threes, 800)."""
 
-    count: int
-    value: int
+    count: int = 2
+    value: int = 0
 
 
 @dataclass(frozen=True)
