@@ -97,7 +97,8 @@ def test_two_red_threes_drawn_in_a_row_are_laid_out_and_the_third_card_kept(solo
 
 
 def test_a_red_three_turned_up_stays_under_the_next_upcard_and_is_laid_out_when_taken():
-    v = house("rummy500", "draw: take the whole discard pile; top card taken must be melded at once",
+    v = house("rummy500",
+              "draw: take the whole discard pile; top card taken must be melded at once",
               "bonus cards: red 3s; each scores 100")
     deck = stacked_deck(v, 2, hands=["JS JH 4S 5S 6S 7S 8S KD KH KC QD QH 2D", None],
                         upcard="3H", stock=["JC"])
