@@ -135,6 +135,13 @@ BY_HAND = {
         for leaf in ("min", "max")},
     # no shipped variant opens once per side (Canasta): Push plays in teams of two
     "opening.per_side": ("push", {}, {"opening.per_side": True}),
+    # no shipped variant has bonus cards (Canasta's red threes)
+    **{f"bonus.{leaf}": (
+        "rummy500", {"bonus": {"cards": ["3H", "3D"], "each": 100,
+                               "many": {"count": 4, "value": 800}, "against_unmelded": False}},
+        {f"bonus.{leaf}": n})
+        for leaf, n in (("cards", ["3H", "3D", "3S"]), ("each", 50), ("many.count", 3),
+                        ("many.value", 500), ("against_unmelded", True))},
     # a pile frozen by a discarded wild card needs wild cards: 500 Rum with Pagat's jokers
     "turn.take_discards.frozen_by": ("rummy500", {"deck.jokers": 2, "wilds.jokers": True,
                                                   "values.joker": 15},

@@ -2,7 +2,8 @@
 :func:`check_invariants` and treat any message as a bug.
 
 * every card is in exactly one place: hands, stock, discard pile, table, cards out of
-  play (dropped hands) and the cut card together are exactly the deck;
+  play (dropped hands), bonus cards laid out and the cut card together are exactly the
+  deck; a bonus card is never in a hand or a meld;
 * hand sizes follow the rules: the deal gives each player the deal size (the starter its
   extra cards); in a variant whose turns neither lay cards down nor pass them between
   players, a hand holds what it was dealt between turns and one more during its turn
@@ -23,6 +24,7 @@ from ..melds.checks import penalty as _penalty
 from ..melds.context import rules_for
 from ..memo import cached, table
 from .deal import deck_cards
+from .mechanics.bonus import bonus_codes
 from .phases import KNOCK_ENDINGS, Ending, Phase
 
 _TURN = (Phase.DRAW, Phase.PLAY)  # a player's own turn
@@ -38,6 +40,8 @@ def zones(game) -> Counter:
     c = Counter(game.stock)
     c.update(game.discards)
     c.update(game.out)
+    for b in game.bonus:  # bonus cards laid out in front of their seats
+        c.update(b)
     for h in game.hands:
         c.update(h)
     for m in game.table:
@@ -55,7 +59,7 @@ def problems(game) -> list[str]:
     hands, in_hand, active = game.hands, game.in_hand, game.active
     count = sum(in_hand)
     got = [*game.stock, *game.discards, *game.out]
-    for h in hands:
+    for h in (*hands, *game.bonus):
         got += h
     for m in game.table:
         got += m.cards
@@ -69,6 +73,8 @@ def problems(game) -> list[str]:
         extra = have - deck
         out.append(f"cards are lost or doubled: missing {C.cards_str(sorted(missing.elements()))}; "
                    f"extra {C.cards_str(sorted(extra.elements()))}")
+    if rs.bonus is not None:
+        out.extend(_bonus_misplaced(game))
     over, phase = game.is_over(), game.phase
     size = game.deal_size
     dealt = game.dealt
@@ -165,6 +171,16 @@ def _scored_hands(game) -> tuple[list, list[str]]:
         _SCORED.clear()
     _SCORED[id(game)] = (results, len(results), sums, wrong)
     return sums, wrong
+
+
+def _bonus_misplaced(game) -> list[str]:
+    """A bonus card in a hand or a meld (it is laid out at once, never melded)."""
+    codes = bonus_codes(game.ruleset.bonus)
+    out = [f"seat {p} holds the bonus card {C.card_str(c)}"
+           for p, h in enumerate(game.hands) for c in h if c in codes]
+    out += [f"meld {m.id} holds the bonus card {C.card_str(c)}"
+            for m in game.table for c in m.cards if c in codes]
+    return out
 
 
 @cached(None)

@@ -314,6 +314,32 @@ def meld_bonuses(game) -> list:
     return out
 
 
+def bonus_points(game) -> list:
+    """What each seat's bonus cards (``bonus``) add to its score: ``each`` a card, or for a
+    side holding ``many.count`` or more of them ``many.value`` in all (the part above the
+    cards' own worth goes to the side's first seat holding one); negative for a side none
+    of whose players has melded, under ``against_unmelded``. A side's seats add up to what
+    the side scores."""
+    b = game.ruleset.bonus
+    out = [0] * game.n
+    if b is None:
+        return out
+    sides: dict = {}
+    for p in range(game.n):
+        sides.setdefault(_team(game, p), []).append(p)
+    for seats in sides.values():
+        held = [len(game.bonus[p]) for p in seats]
+        for p, k in zip(seats, held):
+            out[p] = k * b.each
+        if b.many is not None and sum(held) >= b.many.count:
+            first = next(p for p, k in zip(seats, held) if k)
+            out[first] += b.many.value - sum(held) * b.each
+        if b.against_unmelded and not any(game.melded[p] for p in seats):
+            for p in seats:
+                out[p] = -out[p]
+    return out
+
+
 def _by_owner(game, reason: Ending, scores: list, pens: list, details: dict, winner,
               bonus: int) -> None:
     """Scoring by owner: each seat's table points less its hand's count, and the winner's
@@ -325,10 +351,13 @@ def _by_owner(game, reason: Ending, scores: list, pens: list, details: dict, win
     melds = meld_bonuses(game)
     if any(melds):
         details["meld bonuses"] = tuple(melds)
+    extra = bonus_points(game)
+    if game.ruleset.bonus is not None:
+        details["bonus cards"] = tuple(extra)
     for p in range(game.n):
         if pens[p] is None:
             pens[p] = penalty_of(game, p)
-        scores[p] += table[p] + melds[p] - pens[p]
+        scores[p] += table[p] + melds[p] + extra[p] - pens[p]
     if bonus:
         scores[winner] += bonus
 

@@ -47,6 +47,7 @@ from .actions import Action
 from .errors import IllegalMove
 from .labels import named
 from .mechanics import dispatch_table, narrows_for
+from .mechanics.bonus import BonusCards
 from .mechanics.claims import Claims
 from .mechanics.dealing import Dealing
 from .mechanics.discarding import Discarding
@@ -96,7 +97,7 @@ def new_game(variant, players: int | None = None, seed: int | None = None, deck=
 
 class Game(Dealing, Drawing, Pushing, Claims, Playing, Melding, Opening, LayingOff, Replacing,
            Discarding, Knocking, Shows, Drops, Exhaustion, HandEnd, MeldTaken, PlayOrDraw,
-           Rearranging, Seating, TakingDiscards, UseDrawn, SpecialHands):
+           Rearranging, Seating, TakingDiscards, UseDrawn, SpecialHands, BonusCards):
     """A game in progress. See the module docstring for the phases.
 
     The core: construction, the public API, turns, chance steps and the dispatch of
@@ -266,6 +267,7 @@ class Game(Dealing, Drawing, Pushing, Claims, Playing, Melding, Opening, LayingO
             discard_top=self.discards[-1] if self.discards else None,
             discard_pile=tuple(self.discards),
             stock_size=len(self.stock),
+            bonus=tuple(tuple(sorted(b, key=C.sort_key)) for b in self.bonus),
             wild=self.cut_card,
             opened=tuple(self.opened),
             active=tuple(self.active),
@@ -373,15 +375,16 @@ class Game(Dealing, Drawing, Pushing, Claims, Playing, Melding, Opening, LayingO
         s.pop()
 
     def _receive(self, seat: int, card: int) -> None:
-        """A card dealt or drawn goes to its seat's hand."""
-        self.hands[seat].append(card)
+        """A card dealt or drawn goes to its seat's hand (a bonus card in front of it)."""
+        if self.ruleset.bonus is None or not self._lay_out_bonus(seat, card):
+            self.hands[seat].append(card)
 
     def _chance_apply(self, a: Action) -> None:
         kind, seat = self._chance.pop(0)
         card = a.cards[0]
         self._take_from_stock(card)
         _CHANCE_STEPS[kind](self, seat, card)
-        if not self._chance:
+        if not self._chance and not self._over:  # (a bonus card's replacement may end it)
             then, self._then = self._then, None
             _THEN[then](self)
 

@@ -61,6 +61,7 @@ class Observation:
     active: tuple  # per seat: still in this hand (not dropped, not eliminated)
     totals: tuple
     last_hand: HandResult | None
+    bonus: tuple = ()  # per seat: the bonus cards laid out in front of it (public)
 
     def __str__(self) -> str:
         lines = [f"round {self.round}, seat {self.player} to see; {self.phase}, "
@@ -72,6 +73,9 @@ class Observation:
             lines.append(f"wild card: {C.card_str(self.wild)}")
         for m in self.table:
             lines.append(f"  seat {m.owner}: {m}")
+        if any(self.bonus):
+            lines.append("bonus cards: " + "; ".join(
+                f"seat {p} {C.cards_str(b)}" for p, b in enumerate(self.bonus) if b))
         lines.append("cards held: " + " ".join(str(n) for n in self.hand_sizes))
         lines.append("totals: " + " ".join(str(t) for t in self.totals))
         return "\n".join(lines)

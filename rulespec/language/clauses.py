@@ -16,6 +16,7 @@ PHRASES: dict[str, tuple[tuple[str, object], ...]] = {
     "aces_either": (("aces.mode", "either"),),
     "aces_around": (("aces.mode", "around"),),
     "wild_jokers": (("wilds.jokers", True),),
+    "bonus_against": (("bonus.against_unmelded", True),),
     "wild_cut": (("wilds.cut", True),),
     "wild_dealt_rank": (("wilds.dealt_rank", True),),
     "wild_natural_always": (("wilds.as_natural", "always"),),

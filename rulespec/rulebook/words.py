@@ -71,6 +71,23 @@ def rank_name(rank: str, many: bool = False) -> str:
     return (_RANK_PLURALS.get(rank) or name + "s") if many else name
 
 
+def bonus_names(cards: Iterable[str]) -> tuple[str, str]:
+    """Bonus cards (``bonus.cards``, names such as ``3H``) in words, plural and one of
+    them: ``3H 3D`` → ("red threes", "red three"); a whole rank → ("threes", "three");
+    other cards as chips, one of them "bonus card"."""
+    suits: dict[str, set] = {}
+    for c in cards:
+        suits.setdefault(c[:-1], set()).add(c[-1])
+    colour = {frozenset("SHDC"): "", frozenset("HD"): "red ", frozenset("SC"): "black "}
+    if len(suits) == 1:
+        (rank, held), = suits.items()
+        if frozenset(held) in colour:
+            word = colour[frozenset(held)]
+            return word + rank_name(rank, many=True), word + rank_name(rank)
+    named = [card(C.parse_card(c)) for c in cards]
+    return join(named), "bonus card"
+
+
 def tile_words(tiles: str = "tiles") -> dict[str, str]:
     """The words of cards → the words of tiles: a suit is a colour ("a run in hearts" → "a
     run in red", "two spades" → "two black tiles"), a rank a number ("a set of queens" →

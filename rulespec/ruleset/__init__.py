@@ -19,8 +19,9 @@ from .. import cards as C
 from ..memo import attach
 
 from .convert import _bare, _structured, field_pattern, from_dict, leaves, to_plain
-from .endings import (ByUpcard, Drops, Exhaustion, GameBonus, GameEnd, Gin, GoingOut, Knock,
-                      KnockScoring, LongMelds, MeldBonus, Rummy, Scoring, Show, SpecialHand)
+from .endings import (BonusCards, BonusSet, ByUpcard, Drops, Exhaustion, GameBonus, GameEnd,
+                      Gin, GoingOut, Knock, KnockScoring, LongMelds, MeldBonus, Rummy, Scoring,
+                      Show, SpecialHand)
 from .table import (Aces, Between, CardValue, Deck, JokerRule, Melds, PackRule, Partnerships,
                     Replace, RunRule, SetRule, TableRules, Values, Wilds)
 from .turns import (Claims, Contract, Deal, HandSize, LayOff, Opening, Push, Rearrange,
@@ -28,7 +29,8 @@ from .turns import (Claims, Contract, Deal, HandSize, LayOff, Opening, Push, Rea
 from .rounds import GAME_WIDE, RoundRules, sections_for
 
 __all__ = [
-    "Aces", "Between", "ByUpcard", "CardValue", "Claims", "Contract", "Deal", "Deck", "Drops",
+    "Aces", "Between", "BonusCards", "BonusSet", "ByUpcard", "CardValue", "Claims", "Contract",
+    "Deal", "Deck", "Drops",
     "Exhaustion", "GAME_WIDE", "GameBonus", "GameEnd", "Gin", "GoingOut", "HandSize", "JokerRule",
     "Knock", "KnockScoring", "LayOff", "LongMelds", "MeldBonus", "Melds", "Opening", "Origin",
     "PackRule", "Partnerships", "Push", "Rearrange", "Replace", "Requirement", "RoundRules",
@@ -95,6 +97,7 @@ class Ruleset:
     show: Show | None = None
     drops: Drops | None = None
     special: tuple[SpecialHand, ...] = ()  # hands declared to end the hand at once
+    bonus: BonusCards | None = None  # cards laid out at once, replaced, scored (red threes)
     stock: Exhaustion = Exhaustion()
     scoring: Scoring = Scoring()
     game: GameEnd = GameEnd()

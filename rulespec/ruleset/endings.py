@@ -81,6 +81,30 @@ class SpecialHand:
 
 
 @dataclass(frozen=True)
+class BonusSet:
+    """``count`` or more bonus cards held by one side score ``value`` in all, in place of
+    so much each (Canasta: all 4 red threes, 800)."""
+
+    count: int = 2
+    value: int = 0
+
+
+@dataclass(frozen=True)
+class BonusCards:
+    """Cards that never stay in a hand (Canasta's red threes, Samba's, a tile game's
+    flowers): whoever is dealt or draws one from the stock lays it face up in front of them
+    at once and gets another from the stock (one taken with the discard pile is laid out
+    with no replacement). At the hand's end each scores ``each`` for its side, ``many``
+    in all for a side with that many; under ``against_unmelded`` a side that has melded
+    nothing loses those points instead."""
+
+    cards: tuple[str, ...] = ()
+    each: int = 0
+    many: BonusSet | None = None
+    against_unmelded: bool = False
+
+
+@dataclass(frozen=True)
 class Drops:
     first: int
     middle: int

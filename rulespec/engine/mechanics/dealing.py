@@ -75,6 +75,8 @@ class Dealing:
         self.table: list = []  # TableMeld, in the order laid
         self.laid_off: list = []  # (seat, meld id, card) for each card laid off, in order
         self.out: list[int] = []  # cards out of play (hands of players who dropped out)
+        self.bonus: list[list[int]] = [[] for _ in range(n)]  # bonus cards laid out (bonus)
+        self.bonus_owed = [0] * n  # bonus cards dealt and not yet replaced
         self.cut_card = None
         self.wild = None
         self.rules = rules_for(self.ruleset, None)
@@ -120,7 +122,10 @@ class Dealing:
 
     def _turn_upcard(self, seat, card: int) -> None:
         """The upcard starts the discard pile, unless it is wild and the rules bury it in
-        the middle of the stock (then the next card is turned)."""
+        the middle of the stock (then the next card is turned); a bonus card stays under
+        the next card turned (mechanic bonus)."""
+        if self.ruleset.bonus is not None and self._bonus_upcard(card):
+            return
         if (self.ruleset.deal.upcard_wild == "bury" and self.rules.is_wild(card)
                 and self._buried < len(self.stock)):
             self._buried += 1
@@ -133,7 +138,9 @@ class Dealing:
 
     def _begin(self) -> None:
         """The deal is done: special hands dealt are declared first (mechanic special_hands),
-        then play begins."""
+        then play begins; bonus cards dealt are replaced first (mechanic bonus)."""
+        if self.ruleset.bonus is not None and self._replace_dealt_bonus():
+            return
         self.dealt = [len(h) for h in self.hands]
         if not self._offer_specials():
             self._begin_play()

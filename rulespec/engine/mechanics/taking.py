@@ -39,7 +39,12 @@ class TakingDiscards:
             card = pile[-n]
             take = Action(A.DRAW_DISCARDS, (card,), n)
             owed = td.owed_card(pile[-n:])
-            if td.meld_owed and not self._could_meld_with(owed, pile[-n:]) and not (
+            taken = pile[-n:]
+            if self.ruleset.bonus is not None:  # bonus cards taken are laid out, never melded
+                if td.meld_owed and self._is_bonus(owed):
+                    continue
+                taken = [c for c in taken if not self._is_bonus(c)]
+            if td.meld_owed and not self._could_meld_with(owed, taken) and not (
                     td.meld_owed_by == "turn" and self._could_meld_after_take(take)):
                 continue
             out.append(take)
@@ -82,6 +87,8 @@ class TakingDiscards:
         taken = self.discards[-n:]
         del self.discards[-n:]
         self.hands[p].extend(taken)
+        if self.ruleset.bonus is not None:
+            self._lay_out_taken_bonus(p, taken)
         td = self.ruleset.turn.take_discards
         if td.meld_owed:  # else no card of them is owed
             self.taken = self.deep_taken = owed = td.owed_card(taken)

@@ -9,6 +9,7 @@ module here and its class to :class:`Sections`.
 
 from __future__ import annotations
 
+from .bonus import BonusCards
 from .cards import Cards
 from .claims import Claims
 from .deal import Deal
@@ -43,7 +44,7 @@ from .worked import Worked
 class Sections(Origin, Overview, Cards, Wilds, Replacing, Values, Melds, Deal, Turn, Drawing,
                Pushing, Claims, Melding, LayingOff, Discarding, Opening, GoingOut, Knocking,
                Shows, Exhaustion, Scoring, Worked, Ending, Rounds, Unenforced, Settlement,
-               Tiles, TableRules, SpecialHands):
+               Tiles, TableRules, SpecialHands, BonusCards):
     """Every section of a page: the mechanics' mixins in the order of the page."""
 
 

@@ -39,8 +39,11 @@ class Worked(Base):
         worth = [sum(ace if (ace is not None and C.rank_of(c) == 0) else v.card_value(c)
                      for c in m) for m in melds]
         lay, left = v.card_value(laid[0]) if onto else 0, v.penalty(hand)
-        total = sum(worth) + lay - left
-        return prose.say("worked", "owner", meld1=W.cards(melds[0]), worth1=worth[0],
+        bonus = None  # a bonus card laid out (a player who has melded scores it)
+        if rs.bonus is not None and rs.bonus.cards:
+            bonus = (W.bonus_names(rs.bonus.cards)[1], rs.bonus.each)
+        total = sum(worth) + lay - left + (bonus[1] if bonus else 0)
+        return prose.say("worked", "owner", bonus=bonus, meld1=W.cards(melds[0]), worth1=worth[0],
                          meld2=W.cards(melds[1]), worth2=worth[1], ace=ace, laid=W.cards(laid),
                          lay=lay, hand=W.cards(hand), left=left, total=total,
                          run=self.vocab.run, onto=onto, other=W.cards(other),
