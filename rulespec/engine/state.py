@@ -54,6 +54,7 @@ from .mechanics.drawing import Drawing
 from .mechanics.drops import Drops
 from .mechanics.ending import HandEnd
 from .mechanics.exhaustion import Exhaustion
+from .mechanics.frozen_pile import FrozenPile
 from .mechanics.knocking import Knocking
 from .mechanics.laying_off import LayingOff
 from .mechanics.meld_taken import MeldTaken
@@ -96,7 +97,7 @@ def new_game(variant, players: int | None = None, seed: int | None = None, deck=
 
 class Game(Dealing, Drawing, Pushing, Claims, Playing, Melding, Opening, LayingOff, Replacing,
            Discarding, Knocking, Shows, Drops, Exhaustion, HandEnd, MeldTaken, PlayOrDraw,
-           Rearranging, Seating, TakingDiscards, UseDrawn, SpecialHands):
+           Rearranging, Seating, TakingDiscards, UseDrawn, SpecialHands, FrozenPile):
     """A game in progress. See the module docstring for the phases.
 
     The core: construction, the public API, turns, chance steps and the dispatch of

@@ -22,10 +22,11 @@ from .transform_terms import TermWords
 from .transform_points import PointClauses
 from .transform_rounds import RoundStatements
 from .transform_special import SpecialClauses
+from .transform_draw import DrawClauses
 
 # Paths whose clauses add items to one list rather than set one value.
 APPEND_PATHS = frozenset({"deck.packs", "deck.jokers_by", "deal.sizes", "wilds.ranks", "wilds.cards", "not_enforced",
-                          "knock.by_upcard", "scoring.by_upcard", "special",
+                          "knock.by_upcard", "scoring.by_upcard", "special", "turn.discard_stops",
                           "opening.by_score"})
 
 #: The words of a provenance marker, ``(common rule: …)``: where a rule comes from.
@@ -138,7 +139,8 @@ def _upcard(tree: Tree) -> dict:
     return {"rank": word[0].upper()}
 
 
-class RuleTransformer(TilesClauses, TermWords, PointClauses, RoundStatements, SpecialClauses):
+class RuleTransformer(TilesClauses, TermWords, PointClauses, RoundStatements, SpecialClauses,
+                      DrawClauses):
     """Walks one file's parse tree and collects its assignments."""
 
     def __init__(self, text: str, filename: str):

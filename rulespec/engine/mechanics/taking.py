@@ -29,30 +29,21 @@ class TakingDiscards:
         if td is None or len(pile) < 2:
             return []
         reach = self._thaw_depth()
-        if td.down_to == "any":
-            depths = range(2, reach + 1)
-        else:
-            depths = (len(pile),) if reach == len(pile) else ()
+        depths = range(2, len(pile) + 1) if td.down_to == "any" else (len(pile),)
         out = []
         for n in depths:
             card = pile[-n]
             take = Action(A.DRAW_DISCARDS, (card,), n)
+            if n > reach:  # a frozen take: with a natural pair, or never
+                if self._frozen_take_ok(take):
+                    out.append(take)
+                continue
             owed = td.owed_card(pile[-n:])
             if td.meld_owed and not self._could_meld_with(owed, pile[-n:]) and not (
                     td.meld_owed_by == "turn" and self._could_meld_after_take(take)):
                 continue
             out.append(take)
         return out
-
-    def _thaw_depth(self) -> int:
-        """How many cards from the top may be taken: all of them, or (a pile frozen by a
-        discarded wild card) down to the topmost wild card in it, none under it."""
-        pile = self.discards
-        if self.ruleset.turn.take_discards.frozen_by == "wild":
-            for depth in range(1, len(pile) + 1):
-                if self.rules.is_wild(pile[-depth]):
-                    return depth
-        return len(pile)
 
     def _could_meld_with(self, card: int, taken) -> bool:
         """Would a meld or a lay-off of the hand, once ``taken`` is added, hold ``card``?
@@ -77,12 +68,15 @@ class TakingDiscards:
         p = self.player
         n = a.target
         self._drew(p)
+        frozen = n > self._thaw_depth()  # taken with a natural pair, owed at once
+        self.pair_hand = tuple(self.hands[p]) if frozen else None
         taken = self.discards[-n:]
         del self.discards[-n:]
         self.hands[p].extend(taken)
         td = self.ruleset.turn.take_discards
-        if td.meld_owed:  # else no card of them is owed
-            self.taken = self.deep_taken = owed = td.owed_card(taken)
+        if td.meld_owed or frozen:  # else no card of them is owed
+            owed = taken[-1] if frozen else td.owed_card(taken)
+            self.taken = self.deep_taken = owed
             self.taken_held = self.hands[p].count(owed)
         self.turn = p
         self.phase = Phase.PLAY
@@ -94,15 +88,17 @@ class TakingDiscards:
             return None
         if td is None:
             return "the rules let you take only the top card of the discard pile"
+        if self._stopped():
+            return self._why_stopped()
         n, pile = parsed.target, self.discards
         if n is None or not 2 <= n <= len(pile):
             return f"the discard pile has {len(pile)} cards: take 2 to {len(pile)} of them"
         if pile[-n] != parsed.cards[0]:
             return (f"card {n} from the top of the discard pile is {C.card_str(pile[-n])}, "
                     f"not {C.card_str(parsed.cards[0])}")
-        if n > self._thaw_depth():
-            return ("a wild card discarded freezes the discard pile under it: no card below "
-                    "the topmost wild card may be taken")
+        frozen = self._why_frozen(n)
+        if frozen is not None:
+            return frozen
         if td.down_to == "whole" and n != len(pile):
             return (f"the rules let you take the whole discard pile ({len(pile)} cards) or its "
                     "top card")
