@@ -147,9 +147,12 @@ def test_clashes_are_diagnosed():
 
 def test_the_page_and_the_diff_say_it(canasta):
     page = " ".join(render_page(canasta).split())
-    assert "frozen for you until your side has opened" in page
-    assert "only by melding its top card at once with two natural cards of its rank" in page
-    assert "a black three (3♠ or 3♣)" in page or "3S or 3C" in page or "3♠" in page
+    assert ("The discard pile is frozen for you until you have opened, and for everyone while "
+            "a wild card lies in it.") in page
+    assert ("A frozen pile may be taken only by melding its top card at once with two natural "
+            "cards of its rank from your hand (a natural pair)") in page
+    assert ('While <span class="card black">3♠</span> or <span class="card black">3♣</span> lies '
+            "on top of the discard pile, the next player may not take from the pile") in page
     said = [str(c) for c in changes(rulespec.load(VARIANTS / "basic.rules").ir, canasta.ir)]
     assert any(c.startswith("A frozen discard pile: taken only with a natural pair") for c in said)
     assert any(c.startswith("Cards that stop the discard pile: 3S, 3C") for c in said)
