@@ -439,6 +439,8 @@ class Game(Dealing, Drawing, Pushing, Claims, Playing, Melding, Opening, LayingO
             self._chance_apply(a)
             return
         _MOVES[a.kind](self, a)
+        if self.pile_held and a.kind == A.MELD:  # the meld a frozen take owed is down
+            self._join_pile()
 
     def _do_pass(self, a: Action) -> None:
         """``pass`` means what the phase makes it: decline, or say you are done."""

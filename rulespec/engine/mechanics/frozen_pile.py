@@ -2,9 +2,11 @@
 frozen pile may still be taken (its top card melded at once with a natural pair from the
 hand), and the cards that, on top, close the pile to the next player.
 
-A frozen take is offered only where the meld it owes is there after it (one move looked
-ahead on a copy), so a player who takes the pile can always meet the rule; the moves
-after it are narrowed by :mod:`.meld_taken`, which asks :meth:`_pair_fits`."""
+A frozen take puts the top card in the hand and leaves the rest of the pile until the
+meld of the top card with the pair is down (the pile's cards cannot help it, nor make the
+hand large while it is searched). It is offered only where that meld is allowed (asked of
+the hand with the top card added), so a player who takes the pile can always meet the
+rule; the moves after it are narrowed by :mod:`.meld_taken`, which asks :meth:`_pair_fits`."""
 
 from __future__ import annotations
 
@@ -23,6 +25,25 @@ class FrozenPile:
     besides the top card); None after any other take."""
 
     pair_hand: tuple | None = None  # set with deep_taken by every deep take
+    pile_held = 0  # cards of a frozen take left on the pile until the owed meld is down
+
+    def _take_frozen(self, p: int, n: int) -> None:
+        """A frozen take of ``n`` cards: the top card joins the hand at once, the rest of
+        the pile only once the top card is melded with the natural pair (:meth:`_join_pile`),
+        as players do it, so the pile's cards never help that meld."""
+        self.pair_hand = tuple(self.hands[p])
+        top = self.discards.pop()
+        self.hands[p].append(top)
+        self.pile_held = n - 1
+        self.taken = self.deep_taken = top
+        self.taken_held = self.hands[p].count(top)
+
+    def _join_pile(self) -> None:
+        """After the meld a frozen take owed: the rest of the pile goes into the hand."""
+        n, self.pile_held = self.pile_held, 0
+        cards = self.discards[-n:]
+        del self.discards[-n:]
+        self.hands[self.player].extend(cards)
 
     def _stopped(self) -> bool:
         """Is the top discard a stop card, so that the pile may not be taken now?"""
@@ -60,11 +81,26 @@ class FrozenPile:
         r = C.rank_of(top)
         return sum(self._natural(c, r) for c in self.hands[self.player]) >= 2
 
-    def _frozen_take_ok(self, take) -> bool:
-        """May the frozen pile be taken with ``take`` (the rule, a natural pair in hand,
-        and the meld it owes possible at once)?"""
-        return (self.ruleset.turn.take_discards.frozen_take == "natural_pair"
-                and self._pair_in_hand() and self._could_meld_after_take(take))
+    def _frozen_take_ok(self) -> bool:
+        """May the frozen pile be taken now: the rule, a natural pair in hand, and a meld of
+        the top card with it allowed at once? The meld's cards are the hand's and the top
+        card, so the hand with the top card added is asked (a search of the whole pile
+        taken would cost as much as the hand is large)."""
+        if (self.ruleset.turn.take_discards.frozen_take != "natural_pair"
+                or not self._pair_in_hand()):
+            return False
+        p, top = self.player, self.discards[-1]
+        hand = self.hands[p]
+        saved = self.pair_hand, self.deep_taken, self.taken
+        self.pair_hand, self.deep_taken, self.taken = tuple(hand), top, top
+        hand.append(top)
+        self._scratch = {}  # what this move kept is about the hand without the top card
+        try:
+            return any(top in a.cards and self._pair_fits(a) for a in self._meld_actions(p))
+        finally:
+            hand.pop()
+            self.pair_hand, self.deep_taken, self.taken = saved
+            self._scratch = {}
 
     def _pair_fits(self, a) -> bool:
         """Does move ``a`` meet a frozen take (or is there none this turn)? It must be a meld
@@ -78,6 +114,8 @@ class FrozenPile:
         rest = Counter(a.cards)
         rest[self.taken] -= 1
         if +rest - Counter(hand):  # a card that came from the pile
+            return False
+        if len(self.hands[self.player]) <= len(a.cards):  # the pile's cards are still to come
             return False
         r = C.rank_of(self.taken)
         return sum(n for c, n in rest.items() if n > 0 and self._natural(c, r)) >= 2

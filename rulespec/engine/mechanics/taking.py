@@ -35,7 +35,7 @@ class TakingDiscards:
             card = pile[-n]
             take = Action(A.DRAW_DISCARDS, (card,), n)
             if n > reach:  # a frozen take: with a natural pair, or never
-                if self._frozen_take_ok(take):
+                if self._frozen_take_ok():
                     out.append(take)
                 continue
             owed = td.owed_card(pile[-n:])
@@ -68,15 +68,18 @@ class TakingDiscards:
         p = self.player
         n = a.target
         self._drew(p)
-        frozen = n > self._thaw_depth()  # taken with a natural pair, owed at once
-        self.pair_hand = tuple(self.hands[p]) if frozen else None
+        if n > self._thaw_depth():  # taken with a natural pair, owed at once
+            self._take_frozen(p, n)
+            self.turn = p
+            self.phase = Phase.PLAY
+            return
+        self.pair_hand = None
         taken = self.discards[-n:]
         del self.discards[-n:]
         self.hands[p].extend(taken)
         td = self.ruleset.turn.take_discards
-        if td.meld_owed or frozen:  # else no card of them is owed
-            owed = taken[-1] if frozen else td.owed_card(taken)
-            self.taken = self.deep_taken = owed
+        if td.meld_owed:  # else no card of them is owed
+            self.taken = self.deep_taken = owed = td.owed_card(taken)
             self.taken_held = self.hands[p].count(owed)
         self.turn = p
         self.phase = Phase.PLAY
