@@ -438,9 +438,11 @@ class Game(Dealing, Drawing, Pushing, Claims, Playing, Melding, Opening, LayingO
         if a.kind in A.CHANCE_KINDS:
             self._chance_apply(a)
             return
+        if self.pile_held and a.kind not in (A.MELD, A.LAY_OFF):
+            self._join_pile()  # a frozen take's pile, before any move that is not a meld
         _MOVES[a.kind](self, a)
-        if self.pile_held and a.kind == A.MELD:  # the meld a frozen take owed is down
-            self._join_pile()
+        if self.pile_held and a.kind == A.MELD and not self.opening_due(self.player):
+            self._join_pile()  # the meld a frozen take owed is down, and the opening met
 
     def _do_pass(self, a: Action) -> None:
         """``pass`` means what the phase makes it: decline, or say you are done."""

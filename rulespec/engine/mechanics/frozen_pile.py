@@ -29,8 +29,9 @@ class FrozenPile:
 
     def _take_frozen(self, p: int, n: int) -> None:
         """A frozen take of ``n`` cards: the top card joins the hand at once, the rest of
-        the pile only once the top card is melded with the natural pair (:meth:`_join_pile`),
-        as players do it, so the pile's cards never help that meld."""
+        the pile only once the top card is melded with the natural pair and, for a player
+        opening, the opening is met (:meth:`_join_pile`), as players do it: the pile's
+        cards never help that meld nor the opening."""
         self.pair_hand = tuple(self.hands[p])
         top = self.discards.pop()
         self.hands[p].append(top)
@@ -39,7 +40,8 @@ class FrozenPile:
         self.taken_held = self.hands[p].count(top)
 
     def _join_pile(self) -> None:
-        """After the meld a frozen take owed: the rest of the pile goes into the hand."""
+        """After the meld a frozen take owed (and the opening), or before any other move:
+        the rest of the pile goes into the hand."""
         n, self.pile_held = self.pile_held, 0
         cards = self.discards[-n:]
         del self.discards[-n:]
