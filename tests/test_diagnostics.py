@@ -572,6 +572,15 @@ SEMANTIC = [
         "scoring: winner collects value of other hands",
         "scoring: stake of 2 per hand; melds score for whoever laid them"),
          "E386", 15, 10, "stake of 2 per hand", "remove the stake, or score with `winner collects`"),
+    # issue #15 "Reach": Canasta's frozen discard pile and stop cards
+    Case("a frozen pile taken with a natural pair where nothing freezes it", edit(
+        "from the stock or the discard pile", "from the stock or the discard pile; take only the "
+        "whole discard pile; frozen discard pile taken only with a natural pair"), "E394", 12, 80,
+         "frozen discard pile", "add `discard pile frozen before opening` or `discard pile frozen "
+         "by discarded wild cards`, or remove the rule"),
+    Case("stop cards on a pile no one draws from", edit(
+        "from the stock or the discard pile", "from the stock; discard pile may not be taken when "
+        "top card is black 3s"), "E395", 12, 26, "discard pile may not"),
     # rules by round (rulespec/language/rounds.py)
     Case("a whole-game rule given for some rounds", BASE + "in round 2: players: 2-4\n", "E390", 17, 22, "2-4",
          "state it once, without `in round …:`"),

@@ -146,6 +146,9 @@ BY_HAND = {
     "turn.take_discards.frozen_by": ("rummy500", {"deck.jokers": 2, "wilds.jokers": True,
                                                   "values.joker": 15},
                                      {"turn.take_discards.frozen_by": "wild"}),
+    # a frozen pile taken with a natural pair needs something that freezes it (E394)
+    "turn.take_discards.frozen_take": ("rummy500", {"turn.take_discards.frozen_unopened": True},
+                                       {"turn.take_discards.frozen_take": "natural_pair"}),
 }
 
 #: the seeded games of each variant: (seed, agent); every seat plays the same agent

@@ -55,6 +55,7 @@ from .mechanics.drawing import Drawing
 from .mechanics.drops import Drops
 from .mechanics.ending import HandEnd
 from .mechanics.exhaustion import Exhaustion
+from .mechanics.frozen_pile import FrozenPile
 from .mechanics.knocking import Knocking
 from .mechanics.laying_off import LayingOff
 from .mechanics.meld_taken import MeldTaken
@@ -97,7 +98,8 @@ def new_game(variant, players: int | None = None, seed: int | None = None, deck=
 
 class Game(Dealing, Drawing, Pushing, Claims, Playing, Melding, Opening, LayingOff, Replacing,
            Discarding, Knocking, Shows, Drops, Exhaustion, HandEnd, MeldTaken, PlayOrDraw,
-           Rearranging, Seating, TakingDiscards, UseDrawn, SpecialHands, BonusCards):
+           Rearranging, Seating, TakingDiscards, UseDrawn, SpecialHands, BonusCards,
+           FrozenPile):
     """A game in progress. See the module docstring for the phases.
 
     The core: construction, the public API, turns, chance steps and the dispatch of
@@ -443,7 +445,9 @@ class Game(Dealing, Drawing, Pushing, Claims, Playing, Melding, Opening, LayingO
         if a.kind in A.CHANCE_KINDS:
             self._chance_apply(a)
             return
+        self._pile_joins(a, before=True)  # a frozen take's pile held back (FrozenPile)
         _MOVES[a.kind](self, a)
+        self._pile_joins(a, before=False)
 
     def _do_pass(self, a: Action) -> None:
         """``pass`` means what the phase makes it: decline, or say you are done."""

@@ -226,6 +226,38 @@ def deep_takes_fit(r: Ruleset, doc: dict):
                       "remove the rule, or let melds go on the table")
 
 
+@check("E394")
+def frozen_pile_fits(r: Ruleset, doc: dict):
+    """A frozen pile taken with a natural pair needs something that freezes it and sets to
+    meld the pair in; a pile frozen before opening needs melds that go on the table."""
+    td = r.turn.take_discards
+    if td is None:
+        return
+    if td.frozen_take == "natural_pair" and td.frozen_by is None and not td.frozen_unopened:
+        yield Problem("turn.take_discards.frozen_take", "a frozen discard pile is taken only with "
+                      "a natural pair, but nothing freezes the pile",
+                      "add `discard pile frozen before opening` or `discard pile frozen by "
+                      "discarded wild cards`, or remove the rule")
+    if td.frozen_take == "natural_pair" and r.melds.set is None:
+        yield Problem("turn.take_discards.frozen_take", "a frozen discard pile is taken by melding "
+                      "its top card with a natural pair, but sets of one rank are no melds here",
+                      "allow sets under `melds:`, or remove the rule")
+    if (td.frozen_unopened or td.frozen_take) and not r.melds.on_table:
+        path = "turn.take_discards." + ("frozen_unopened" if td.frozen_unopened else "frozen_take")
+        yield Problem(path, "the discard pile is frozen until a player opens, or taken by "
+                      "melding at once, but melds stay in hand until the hand ends",
+                      "remove the rule, or let melds go on the table")
+
+
+@check("E395")
+def stops_fit(r: Ruleset, doc: dict):
+    """Stop cards close the discard pile: it must be a draw source."""
+    if r.turn.discard_stops and "discard" not in r.turn.draw_from:
+        yield Problem("turn.discard_stops", "a card on top stops the discard pile from being "
+                      "taken, but no one may draw from the discard pile",
+                      "add the discard pile to `draw:`, or remove the rule")
+
+
 @check("E382")
 def owners_need_a_table(r: Ruleset, doc: dict):
     """Scoring by who laid the cards needs melds laid on the table during play."""

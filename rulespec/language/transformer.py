@@ -24,10 +24,11 @@ from .transform_rounds import RoundStatements
 from .transform_special import SpecialClauses
 from .transform_table import TableClauses
 from .transform_bonus import BonusClauses
+from .transform_draw import DrawClauses
 
 # Paths whose clauses add items to one list rather than set one value.
 APPEND_PATHS = frozenset({"deck.packs", "deck.jokers_by", "deal.sizes", "wilds.ranks", "wilds.cards", "not_enforced",
-                          "knock.by_upcard", "scoring.by_upcard", "special",
+                          "knock.by_upcard", "scoring.by_upcard", "special", "turn.discard_stops",
                           "opening.by_score", "bonus.cards"})
 
 #: The words of a provenance marker, ``(common rule: …)``: where a rule comes from.
@@ -141,7 +142,7 @@ def _upcard(tree: Tree) -> dict:
 
 
 class RuleTransformer(TableClauses, TilesClauses, TermWords, PointClauses, RoundStatements,
-                      SpecialClauses, BonusClauses):
+                      SpecialClauses, BonusClauses, DrawClauses):
     """Walks one file's parse tree and collects its assignments."""
 
     def __init__(self, text: str, filename: str):

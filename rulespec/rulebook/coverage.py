@@ -91,6 +91,8 @@ APPLIES_WHEN: dict[str, tuple[Callable[[Ruleset], bool], str]] = {
     "turn.discard_until_opening": (lambda rs: "discard" in rs.turn.draw_from
                                    and not rs.turn.play_or_draw,
                                    "no one draws from the discard pile"),
+    "turn.discard_stops": (lambda rs: not rs.turn.play_or_draw,
+                           "a turn that plays or draws has no discard pile to take from (E376)"),
     "turn.push": (lambda rs: "push" in rs.turn.draw_from,
                   "where a pusher draws next matters only when pushing is a way to draw"),
     "turn.melds_per_turn": (_melds_on_table, _IN_HAND),

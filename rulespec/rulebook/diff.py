@@ -84,6 +84,11 @@ def _turn(ir):
                                          owed and _by(td["meld_owed_by"]), "may be kept")
     yield "The discard pile is frozen", _yes(td is not None and td["frozen_by"] == "wild",
                                              "under a discarded wild card", "never")
+    yield "The discard pile until the side has opened", _yes(
+        td is not None and td["frozen_unopened"], "frozen", "not frozen")
+    yield "A frozen discard pile", _yes(td is not None and td["frozen_take"] == "natural_pair",
+                                        "taken only with a natural pair", "not taken")
+    yield "Cards that stop the discard pile", ", ".join(t["discard_stops"]) or "none"
     yield "The card drawn", _yes(t["use_drawn"], "must be melded or discarded the same turn", "may be kept")
 
 

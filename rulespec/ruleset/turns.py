@@ -117,7 +117,10 @@ class TakeDiscards:
     the deepest (500 Rum) or the top one (``owed == "top"``: Canasta, Oklahoma Rummy), must
     go on the table, by the first move after the take or, ``meld_owed_by == "turn"``, before
     the turn ends. ``frozen_by``: what freezes the pile below it (``wild``: a wild card
-    discarded onto it)."""
+    discarded onto it); ``frozen_unopened``: the pile under its top card is frozen for a
+    player whose side has not opened. ``frozen_take``: how a frozen pile may still be
+    taken (``natural_pair``: melding its top card at once with two natural cards of its
+    rank from the hand; None: never below the freeze)."""
 
     down_to: str = "any"  # "any" | "whole"
     top_alone: bool = True  # the top card may be taken by itself (the ordinary draw)
@@ -125,6 +128,8 @@ class TakeDiscards:
     owed: str = "deepest"  # "deepest" | "top": the card of the take that must be melded
     meld_owed_by: str = "move"  # "move" | "turn": when the owed card must be melded
     frozen_by: str | None = None  # "wild": no card under a discarded wild card may be taken
+    frozen_unopened: bool = False  # frozen under the top card until the player's side opened
+    frozen_take: str | None = None  # "natural_pair": a frozen pile taken with a natural pair
 
     def owed_card(self, taken) -> int:
         """The card of ``taken`` (bottom card first) that must go on the table."""
@@ -147,6 +152,7 @@ class Turn:
     meld_taken_by: str = "move"  # by the first move after taking it, or by the turn's end
     meld_taken_before_opening: bool = False  # only a player who has not opened must (Rommé)
     take_discards: TakeDiscards | None = None  # None: only the top discard may be taken
+    discard_stops: tuple[str, ...] = ()  # cards ("3S") that, on top, close the discard pile
     use_drawn: bool = False  # the card drawn must be melded this turn or else discarded
     # stalemate breakers (OpenSpiel's gin): the hand is void at the Nth draw from the
     # discard pile, or when N turns in a row end by throwing back the card just taken

@@ -33,8 +33,8 @@ class Drawing:
         for src in sources:
             if src == "stock":
                 stock = stock or live
-            elif src == "discard" and self.discards and not (t.discard_until_opening
-                                                             and self.opened[p]):
+            elif src == "discard" and self.discards and not (
+                    t.discard_until_opening and self.opened[p]) and not self._stopped():
                 discard = live or self._discard_allowed_at_wall(p)
             elif src == "push" and live and self.discards and t.push is not None:
                 push = True
@@ -113,6 +113,8 @@ class Drawing:
         if parsed.kind == A.DRAW_DISCARD:
             if not self.discards:
                 return "the discard pile is empty"
+            if self._stopped():
+                return self._why_stopped()
             if "discard" not in draw_from:
                 return "the rules do not let you take the top discard here"
             if self.ruleset.turn.discard_until_opening and self.opened[self.player]:

@@ -33,7 +33,7 @@ class MeldTaken:
     @staticmethod
     def narrows(rs) -> bool:
         td, cl = rs.turn.take_discards, rs.turn.claims
-        return (rs.turn.meld_taken or (td is not None and td.meld_owed)
+        return (rs.turn.meld_taken or (td is not None and (td.meld_owed or td.frozen_take))
                 or (cl is not None and cl.takes_turn))
 
     def _took(self, p: int, card: int, binds: bool) -> None:
@@ -50,8 +50,9 @@ class MeldTaken:
     def _owed_by(self) -> str:
         """When the card owed must be down: "move" (the first move after the take) or
         "turn" (before the turn ends)."""
-        if self.deep_taken is not None:
-            return self.ruleset.turn.take_discards.meld_owed_by
+        if self.deep_taken is not None:  # a frozen take owes its natural pair at once
+            td = self.ruleset.turn.take_discards
+            return "move" if self.pair_hand is not None else td.meld_owed_by
         return self.ruleset.turn.meld_taken_by
 
     def _owed_taken(self) -> int | None:
@@ -71,7 +72,7 @@ class MeldTaken:
         """Of ``acts``, the moves that meld ``card`` and (when it may wait for the end of
         the turn) the melds and lay-offs after which such a move is still there."""
         if self._owed_by() == "move" or self._probing:
-            return [a for a in acts if a.kind in _TABLE and card in a.cards]
+            return [a for a in acts if a.kind in _TABLE and card in a.cards and self._pair_fits(a)]
 
         def make():
             return [a for a in acts if a.kind in _TABLE
@@ -125,9 +126,14 @@ class MeldTaken:
         """Why this rule took the move away, in the player's words (None: it did not)."""
         card = self._owed_taken()
         if self.phase is Phase.PLAY and card is not None:
-            if parsed.kind in _TABLE and card in parsed.cards:
-                return None
             ways = self._ways_to_meld(self.legal_actions(), card)
+            if parsed.kind in _TABLE and card in parsed.cards and (
+                    self.pair_hand is None or parsed.text in {a.text for a in ways}):
+                return None
+            if self.pair_hand is not None and self.deep_taken is not None:
+                return (f"you took the frozen discard pile, so its top card ({C.card_str(card)}) "
+                        "must go into a meld at once with two natural cards of its rank from "
+                        "the hand you held: " + ", ".join(f"`{a.text}`" for a in ways))
             if self._owed_by() == "turn":
                 return (f"the card you took from the discard pile ({C.card_str(card)}) must go "
                         "into a meld before your turn ends, and this move would leave no way "

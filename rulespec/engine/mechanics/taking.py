@@ -30,14 +30,15 @@ class TakingDiscards:
         if td is None or len(pile) < 2:
             return []
         reach = self._thaw_depth()
-        if td.down_to == "any":
-            depths = range(2, reach + 1)
-        else:
-            depths = (len(pile),) if reach == len(pile) else ()
+        depths = range(2, len(pile) + 1) if td.down_to == "any" else (len(pile),)
         out = []
         for n in depths:
             card = pile[-n]
             take = Action(A.DRAW_DISCARDS, (card,), n)
+            if n > reach:  # a frozen take: with a natural pair, or never
+                if self._frozen_take_ok():
+                    out.append(take)
+                continue
             owed = td.owed_card(pile[-n:])
             taken = pile[-n:]
             if self.ruleset.bonus is not None:  # bonus cards taken are laid out, never melded
@@ -49,16 +50,6 @@ class TakingDiscards:
                 continue
             out.append(take)
         return out
-
-    def _thaw_depth(self) -> int:
-        """How many cards from the top may be taken: all of them, or (a pile frozen by a
-        discarded wild card) down to the topmost wild card in it, none under it."""
-        pile = self.discards
-        if self.ruleset.turn.take_discards.frozen_by == "wild":
-            for depth in range(1, len(pile) + 1):
-                if self.rules.is_wild(pile[-depth]):
-                    return depth
-        return len(pile)
 
     def _could_meld_with(self, card: int, taken) -> bool:
         """Would a meld or a lay-off of the hand, once ``taken`` is added, hold ``card``?
@@ -84,6 +75,12 @@ class TakingDiscards:
         p = self.player
         n = a.target
         self._drew(p)
+        if n > self._thaw_depth():  # taken with a natural pair, owed at once
+            self._take_frozen(p, n)
+            self.turn = p
+            self.phase = Phase.PLAY
+            return
+        self.pair_hand = None
         taken = self.discards[-n:]
         del self.discards[-n:]
         self.hands[p].extend(taken)
@@ -103,15 +100,17 @@ class TakingDiscards:
             return None
         if td is None:
             return "the rules let you take only the top card of the discard pile"
+        if self._stopped():
+            return self._why_stopped()
         n, pile = parsed.target, self.discards
         if n is None or not 2 <= n <= len(pile):
             return f"the discard pile has {len(pile)} cards: take 2 to {len(pile)} of them"
         if pile[-n] != parsed.cards[0]:
             return (f"card {n} from the top of the discard pile is {C.card_str(pile[-n])}, "
                     f"not {C.card_str(parsed.cards[0])}")
-        if n > self._thaw_depth():
-            return ("a wild card discarded freezes the discard pile under it: no card below "
-                    "the topmost wild card may be taken")
+        frozen = self._why_frozen(n)
+        if frozen is not None:
+            return frozen
         if td.down_to == "whole" and n != len(pile):
             return (f"the rules let you take the whole discard pile ({len(pile)} cards) or its "
                     "top card")

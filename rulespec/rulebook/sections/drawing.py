@@ -4,6 +4,7 @@ be melded at once, and the starter's first turn without a draw. The words are in
 
 from __future__ import annotations
 
+from ... import cards as C
 from .. import prose
 from .. import words as W
 from .base import Base
@@ -16,12 +17,14 @@ class Drawing(Base):
         sources = t["draw_from"]
         push = self.pushing_step(t["push"]) if "push" in sources else None
         td = t["take_discards"]
-        take = frozen = deepest = deepest_by = None
-        alone, top = True, False
+        take = frozen = deepest = deepest_by = unopened = None
+        alone, top, pair = True, False, False
         if td is not None:
             take = "any" if td["down_to"] == "any" else "all"
             alone = td["top_alone"]
             frozen, deepest = td["frozen_by"] == "wild", td["meld_owed"]
+            unopened = self.vocab.open("done") if td["frozen_unopened"] else None
+            pair = td["frozen_take"] is not None  # its one value, natural_pair
             deepest_by = td["meld_owed_by"] if deepest else None
             top = deepest and td["owed"] == "top"
         at_once = t["meld_taken"]
@@ -35,4 +38,6 @@ class Drawing(Base):
             both=bool(at_once and deepest and by == deepest_by and not until),
             use_drawn=t["use_drawn"],
             closed=self.vocab.open("done") if t["discard_until_opening"] else None,
-            starter_draws=t["starter_draws"], until=until, alone=alone, top=top)]
+            starter_draws=t["starter_draws"], until=until, alone=alone, top=top,
+            unopened=unopened, side=self.ir["partnerships"] is not None, pair=pair,
+            stops=W.join([W.card(C.parse_card(c)) for c in t["discard_stops"]], "or"))]

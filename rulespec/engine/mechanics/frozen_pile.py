@@ -1,0 +1,159 @@
+"""The frozen discard pile and its stop cards (Canasta): what freezes the pile, how a
+frozen pile may still be taken (its top card melded at once with a natural pair from the
+hand), and the cards that, on top, close the pile to the next player.
+
+A frozen take puts the top card in the hand and leaves the rest of the pile until the
+meld of the top card with the pair is down (the pile's cards cannot help it, nor make the
+hand large while it is searched). It is offered only where that meld is allowed (asked of
+the hand with the top card added), so a player who takes the pile can always meet the
+rule; the moves after it are narrowed by :mod:`.meld_taken`, which asks :meth:`_pair_fits`."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from ... import cards as C
+from .. import actions as A
+
+
+class FrozenPile:
+    """Plays ``discard pile frozen by discarded wild cards``, ``discard pile frozen before
+    opening``, ``frozen discard pile taken only with a natural pair`` and ``discard pile
+    may not be taken when top card is CARDS``. Reads ``turn.take_discards.frozen_by``,
+    ``frozen_unopened``, ``frozen_take`` and ``turn.discard_stops``. After a frozen take,
+    :attr:`pair_hand` holds the hand as it was before it (the cards the owed meld may use
+    besides the top card); None after any other take."""
+
+    pair_hand: tuple | None = None  # set with deep_taken by every deep take
+    pile_held = 0  # cards of a frozen take left on the pile until the owed meld is down
+
+    def _take_frozen(self, p: int, n: int) -> None:
+        """A frozen take of ``n`` cards: the top card joins the hand at once, the rest of
+        the pile only once the top card is melded with the natural pair and, for a player
+        opening, the opening is met (:meth:`_join_pile`), as players do it: the pile's
+        cards never help that meld nor the opening."""
+        self.pair_hand = tuple(self.hands[p])
+        top = self.discards.pop()
+        self.hands[p].append(top)
+        self.pile_held = n - 1
+        self.taken = self.deep_taken = top
+        self.taken_held = self.hands[p].count(top)
+
+    def _pile_joins(self, a, before: bool) -> None:
+        """Around each move: the pile a frozen take held back joins the hand before any
+        move that is not a meld or lay-off, or after the meld it owed once the opening is
+        met."""
+        if not self.pile_held:
+            return
+        if (a.kind not in (A.MELD, A.LAY_OFF)) if before else (
+                a.kind == A.MELD and not self.opening_due(self.player)):
+            self._join_pile()
+
+    def _join_pile(self) -> None:
+        """After the meld a frozen take owed (and the opening), or before any other move:
+        the rest of the pile goes into the hand."""
+        n, self.pile_held = self.pile_held, 0
+        cards = self.discards[-n:]
+        del self.discards[-n:]
+        self.hands[self.player].extend(cards)
+
+    def _stopped(self) -> bool:
+        """Is the top discard a stop card, so that the pile may not be taken now?"""
+        stops = self.ruleset.turn.discard_stops
+        return bool(stops and self.discards) and C.card_str(self.discards[-1]) in stops
+
+    def _side_opened(self, p: int) -> bool:
+        """Has ``p``, or (with partners) a partner of ``p``, opened this hand?"""
+        if self.ruleset.partnerships is None:
+            return self.opened[p]
+        return any(self.opened[s] for s in range(self.n) if self._team(s) == self._team(p))
+
+    def _thaw_depth(self) -> int:
+        """How many cards from the top may be taken without a frozen take: all of them;
+        only the top card while the player's side has not opened (``frozen_unopened``);
+        down to the topmost discarded wild card (``frozen_by``), none under it."""
+        td = self.ruleset.turn.take_discards
+        depth = len(self.discards)
+        if td.frozen_unopened and not self._side_opened(self.player):
+            depth = min(depth, 1)
+        if td.frozen_by == "wild":
+            for d in range(1, depth + 1):
+                if self.rules.is_wild(self.discards[-d]):
+                    return d
+        return depth
+
+    def _natural(self, c: int, rank: int) -> bool:
+        return c != C.JOKER and not self.rules.is_wild(c) and C.rank_of(c) == rank
+
+    def _pair_in_hand(self) -> bool:
+        """Does the hand hold two natural cards of the top discard's rank (a natural top)?"""
+        top = self.discards[-1]
+        if top == C.JOKER or self.rules.is_wild(top):
+            return False
+        r = C.rank_of(top)
+        return sum(self._natural(c, r) for c in self.hands[self.player]) >= 2
+
+    def _frozen_take_ok(self) -> bool:
+        """May the frozen pile be taken now: the rule, a natural pair in hand, and a meld of
+        the top card with it allowed at once? The meld's cards are the hand's and the top
+        card, so the hand with the top card added is asked (a search of the whole pile
+        taken would cost as much as the hand is large)."""
+        if (self.ruleset.turn.take_discards.frozen_take != "natural_pair"
+                or not self._pair_in_hand()):
+            return False
+        p, top = self.player, self.discards[-1]
+        hand = self.hands[p]
+        saved = self.pair_hand, self.deep_taken, self.taken
+        self.pair_hand, self.deep_taken, self.taken = tuple(hand), top, top
+        hand.append(top)
+        self._scratch = {}  # what this move kept is about the hand without the top card
+        try:
+            return any(top in a.cards and self._pair_fits(a) for a in self._meld_actions(p))
+        finally:
+            hand.pop()
+            self.pair_hand, self.deep_taken, self.taken = saved
+            self._scratch = {}
+
+    def _pair_fits(self, a) -> bool:
+        """Does move ``a`` meet a frozen take (or is there none this turn)? It must be a meld
+        of the top card and two natural cards of its rank, every card but the top one
+        from the hand as it was before the take."""
+        hand = self.pair_hand
+        if hand is None or self.deep_taken is None:
+            return True
+        if a.kind != A.MELD:
+            return False
+        rest = Counter(a.cards)
+        rest[self.taken] -= 1
+        if +rest - Counter(hand):  # a card that came from the pile
+            return False
+        if len(self.hands[self.player]) <= len(a.cards):  # the pile's cards are still to come
+            return False
+        r = C.rank_of(self.taken)
+        return sum(n for c, n in rest.items() if n > 0 and self._natural(c, r)) >= 2
+
+    def _why_frozen(self, n: int) -> str | None:
+        """Why a take of ``n`` cards is refused by the frozen pile (None: it is not)."""
+        if n <= self._thaw_depth():
+            return None
+        td = self.ruleset.turn.take_discards
+        top = C.card_str(self.discards[-1])
+        if td.frozen_unopened and not self._side_opened(self.player):
+            why, below = "your side has not opened, so the discard pile is frozen", "top card"
+        else:
+            why = "a wild card discarded freezes the discard pile under it"
+            below = "topmost wild card"
+        if td.frozen_take != "natural_pair":
+            return f"{why}: no card below the {below} may be taken"
+        if not self._pair_in_hand():
+            return (f"{why}: you may take it only by melding its top card, {top}, at once "
+                    f"with two natural cards of its rank from your hand, and you hold no "
+                    "natural pair of it")
+        return (f"{why}: you may take it only by melding its top card, {top}, at once with two "
+                "natural cards of its rank from your hand, and no such meld is allowed now")
+
+    def _why_stopped(self) -> str | None:
+        if not self._stopped():
+            return None
+        return (f"{C.card_str(self.discards[-1])} on top of the discard pile stops it: you may "
+                "not take from the discard pile this turn")

@@ -1,0 +1,29 @@
+"""Clause handlers for `draw:` clauses that name cards (the stop cards of the discard
+pile); kept apart from :mod:`.transformer`, which mixes them in."""
+
+from __future__ import annotations
+
+from lark import Token
+
+from .. import cards as C
+
+_SUITS = {"red": ("H", "D"), "black": ("S", "C"), None: ("S", "H", "D", "C")}
+
+
+class DrawClauses:
+    """``draw: discard pile may not be taken when top card is black 3s``: each card named
+    (a rank in both colours or one, or a card) is one item of ``turn.discard_stops``."""
+
+    def draw_stops(self, node, *stops):
+        seen: list[str] = []
+        for stop in stops:
+            toks = [t for t in stop.children if isinstance(t, Token)]
+            if toks[-1].type == "CARD":
+                names = [C.card_str(C.parse_card(str(toks[-1])))]
+            else:
+                colour = str(toks[0]) if len(toks) == 2 else None
+                rank = self.args(stop)[-1]
+                names = [rank + s for s in _SUITS[colour]]
+            seen.extend(n for n in names if n not in seen)
+        for name in seen:
+            self.set(node, "turn.discard_stops", name)
