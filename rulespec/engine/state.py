@@ -65,6 +65,7 @@ from .mechanics.pushing import Pushing
 from .mechanics.rearranging import Rearranging
 from .mechanics.replacing import Replacing
 from .mechanics.seating import Seating
+from .mechanics.second_hand import SecondHand
 from .mechanics.shows import Shows
 from .mechanics.special_hands import SpecialHands
 from .mechanics.taking import TakingDiscards
@@ -96,7 +97,7 @@ def new_game(variant, players: int | None = None, seed: int | None = None, deck=
 
 class Game(Dealing, Drawing, Pushing, Claims, Playing, Melding, Opening, LayingOff, Replacing,
            Discarding, Knocking, Shows, Drops, Exhaustion, HandEnd, MeldTaken, PlayOrDraw,
-           Rearranging, Seating, TakingDiscards, UseDrawn, SpecialHands):
+           Rearranging, Seating, TakingDiscards, UseDrawn, SpecialHands, SecondHand):
     """A game in progress. See the module docstring for the phases.
 
     The core: construction, the public API, turns, chance steps and the dispatch of
@@ -263,6 +264,7 @@ class Game(Dealing, Drawing, Pushing, Claims, Playing, Melding, Opening, LayingO
             discard_top=self.discards[-1] if self.discards else None,
             discard_pile=tuple(self.discards),
             stock_size=len(self.stock),
+            second_hands=tuple(len(k) for k in self.packets),
             wild=self.cut_card,
             opened=tuple(self.opened),
             active=tuple(self.active),
@@ -343,6 +345,8 @@ class Game(Dealing, Drawing, Pushing, Claims, Playing, Melding, Opening, LayingO
         self._played_at_start = self.played[seat]
         self._opened_at_start = self.opened[seat]
         self._mark_turn_start(seat)
+        if self.packet_due:
+            self._packet_at_turn_start(seat)
         if self._first_turn and seat == self.starter or self.ruleset.turn.play_or_draw:
             self._first_turn = False
             self.phase = Phase.PLAY
@@ -370,7 +374,11 @@ class Game(Dealing, Drawing, Pushing, Claims, Playing, Melding, Opening, LayingO
         s.pop()
 
     def _receive(self, seat: int, card: int) -> None:
-        """A card dealt or drawn goes to its seat's hand."""
+        """A card dealt or drawn goes to its seat's hand (or a packet set aside:
+        mechanic second_hand)."""
+        if type(seat) is tuple:
+            self._set_aside(seat[1], card)
+            return
         self.hands[seat].append(card)
 
     def _chance_apply(self, a: Action) -> None:

@@ -61,6 +61,7 @@ class Observation:
     active: tuple  # per seat: still in this hand (not dropped, not eliminated)
     totals: tuple
     last_hand: HandResult | None
+    second_hands: tuple = ()  # cards in each packet set aside (a side's, or a seat's), 0 once taken
 
     def __str__(self) -> str:
         lines = [f"round {self.round}, seat {self.player} to see; {self.phase}, "

@@ -94,8 +94,9 @@ class Exhaustion:
         return True
 
     def _off_table(self) -> list[int]:
-        """The cards in the stock, the discard pile and every hand."""
-        return [*self.stock, *self.discards, *(c for hand in self.hands for c in hand)]
+        """The cards in the stock, the discard pile, every hand and every packet set aside."""
+        return [*self.stock, *self.discards, *(c for hand in self.hands for c in hand),
+                *(c for k in self.packets for c in k)]
 
     def _could_meld_off_table(self, need: int) -> bool:
         """Where hands may grow (a whole pile taken, a claim, a push) a hand may come to
