@@ -47,8 +47,8 @@ def test_the_clauses_set_the_second_hand(foot, foot_at_once):
     assert (aside.size, aside.per, aside.after_discard) == (5, "player", "next turn")
     assert foot.ruleset.scoring.second_hand_untaken == -100
     assert foot_at_once.ruleset.deal.second_hand.after_discard == "at once"
-    side = house("basic", "players: 2", "deal: second hand of 11 cards per side").ruleset.deal.second_hand
-    assert side.per == "side"
+    side = house("basic", "players: 2", "deal: second hand of 11 cards per side")
+    assert side.ruleset.deal.second_hand.per == "side"
     named = house("basic", "players: 2", "deal: second hand of 5 cards per player",
                   'terms: second hand is called "foot"')
     assert named.ruleset.terms.second_hand == "foot"

@@ -32,8 +32,8 @@ __all__ = [
     "Exhaustion", "GAME_WIDE", "GameBonus", "GameEnd", "Gin", "GoingOut", "HandSize", "JokerRule",
     "Knock", "KnockScoring", "LayOff", "LongMelds", "MeldBonus", "Melds", "Opening", "Origin",
     "PackRule", "Partnerships", "Push", "Rearrange", "Replace", "Requirement", "RoundRules",
-    "Ruleset", "RunRule", "Rummy", "ScoreThreshold", "Scoring", "SecondHand", "Seating", "SetRule", "Show",
-    "SpecialHand", "TableRules", "TakeDiscards", "Terms", "Turn", "Values", "Wilds",
+    "Ruleset", "RunRule", "Rummy", "ScoreThreshold", "Scoring", "SecondHand", "Seating", "SetRule",
+    "Show", "SpecialHand", "TableRules", "TakeDiscards", "Terms", "Turn", "Values", "Wilds",
     "field_paths", "field_pattern", "from_dict", "from_ir", "leaves", "to_plain",
 ]
 
