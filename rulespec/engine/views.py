@@ -69,6 +69,8 @@ class Observation:
                  "hand: " + C.cards_str(self.hand),
                  f"discard: {C.card_str(self.discard_top) if self.discard_top is not None else '-'}"
                  f" ({len(self.discard_pile)}), stock: {self.stock_size}"]
+        if self.second_hands:
+            lines.append("second hands: " + " ".join(str(k) for k in self.second_hands))
         if self.wild is not None:
             lines.append(f"wild card: {C.card_str(self.wild)}")
         for m in self.table:
