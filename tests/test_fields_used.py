@@ -124,10 +124,11 @@ BY_HAND = {
         {f"going_out.long.{leaf}": n})
         for leaf, n in (("melds", 2), ("size", 6))},
     # no shipped variant sets a second hand aside (Buraco's morto, Hand and Foot's foot);
-    # one per side differs from one per player only with partners
+    # one per side differs from one per player only with partners; the packet is said
+    # whole (its size is required)
     **{f"deal.second_hand.{leaf}": (
         "rummy500", {"players": {"min": 4, "max": 4}, "partnerships": {"teams": 2, "size": 2},
-                     "deal.second_hand": _ASIDE}, {f"deal.second_hand.{leaf}": n})
+                     "deal.second_hand": _ASIDE}, {"deal.second_hand": {**_ASIDE, leaf: n}})
         for leaf, n in (("size", 4), ("per", "player"), ("after_discard", "at once"))},
     "scoring.second_hand_untaken": ("rummy500", {"deal.second_hand": _ASIDE,
                                                  "scoring.second_hand_untaken": -100},
