@@ -182,3 +182,29 @@ def test_the_page_says_it(foot):
     named = house("basic", *RULES, 'terms: second hand is called "foot"')
     assert "**The foot.** While your foot is still set aside" in " ".join(
         render_page(named).split())
+
+
+@pytest.mark.parametrize("per", ["player", "side"])
+def test_random_games_keep_every_card_in_one_place(per):
+    """Seeded games of random bots: the invariants hold after every step (every card in
+    exactly one place, the packets included, an empty hand waiting for its packet), and
+    packets are picked up (going out after one is scripted above)."""
+    from rulespec.agents import make_agent
+
+    lines = (["players: 4", "partners: 2 teams of 2", "deal: 7 cards each for 4 players"]
+             if per == "side" else ["players: 2"])
+    v = house("basic", *lines,
+              "melding: any number of melds per turn", f"deal: second hand of 4 cards per {per}",
+              "scoring: second hand not taken = -50", "stock: hand ends")
+    picked = 0
+    for seed in range(4):
+        g = new_game(v, seed=seed)
+        bots = [make_agent("random", seed=seed * 10 + s) for s in range(g.n)]
+        while not g.is_over() and len(g.results) < 3:
+            if g.is_chance():
+                g.apply_chance()
+            else:
+                g.apply(bots[g.current_player()].choose(g, g.current_player()))
+            check_invariants(g)
+            picked += sum(not k for k in g.packets)
+    assert picked
