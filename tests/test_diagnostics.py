@@ -355,8 +355,8 @@ SEMANTIC = [
          17, 14, 'stok is called "closed deck"', "did you mean `stock`?"),
     Case("a term nobody could mistype into a known one", BASE + 'terms:   meeple is called "pawn"\n',
          "E370", 17, 10, 'meeple is called "pawn"', "the words a variant can rename are `stock`, "
-         "`discard pile`, `card`, `cards`, `knock`, `gin`, `going out`, `going rummy`, `drop` or "
-         "`show`"),
+         "`discard pile`, `card`, `cards`, `knock`, `gin`, `going out`, `going rummy`, `drop`, "
+         "`show` or `second hand`"),
     Case("going out renamed as a plain verb", BASE + 'terms:   going out is called "declare"\n',
          "E371", 17, 10, 'going out is called "declare"',
          'write it as the page says it: `going out is called "going rummy"`'),
@@ -648,7 +648,7 @@ def test_every_registered_check_and_stage_code_has_a_case():
     covered |= {"E387"}  # tests/test_out_bonus.py, over Gin (no going out)
     covered |= {"E388"}  # tests/test_meld_bonus.py
     covered |= {"E389"}  # tests/test_long_melds_out.py
-    covered |= {"E393"}  # tests/test_bonus_cards.py
+    covered |= {"E393", "E378"}  # tests/test_bonus_cards.py, tests/test_second_hand.py
     covered |= {"E309", "E405"}  # tests/test_files.py, with files that try to reach outside
     assert set(checks.CHECKS) <= covered
     emitted = set()

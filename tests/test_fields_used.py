@@ -42,6 +42,7 @@ RULEBOOK_ONLY = {
     "terms.discard_pile": "the variant's word for the discard pile",
     "terms.card": "the variant's word for a card",
     "terms.cards": "the variant's word for cards",
+    "terms.second_hand": "the variant's word for the second hand set aside",
     **{f"terms.{f}": f"the variant's word for {w}" for f, w in (
         ("knock", "knocking"), ("gin", "gin"), ("going_out", "going out"),
         ("going_rummy", "going rummy"), ("drop", "a drop"), ("show", "a show"))},
@@ -66,6 +67,7 @@ SEEDS = {
 }
 
 _NO_BONUS = {"win": 0, "per_hand": 0, "shutout": 1}
+_ASIDE = {"size": 5, "per": "side", "after_discard": "next turn"}
 
 #: changes made by hand where no single change of a field in a shipped variant is legal
 #: or matters: {field: (variant, rules set first, the change)}
@@ -123,6 +125,18 @@ BY_HAND = {
         for leaf, n in (("melds", 2), ("size", 6))},
     # no shipped variant has one set of each rank (Canasta): Rummy 51, two packs
     "melds.one_per_rank": ("rummy51", {}, {"melds.one_per_rank": "player"}),
+    # no shipped variant sets a second hand aside (Buraco's morto, Hand and Foot's foot);
+    # one per side differs from one per player only with partners; the packet is said
+    # whole (its size is required)
+    **{f"deal.second_hand.{leaf}": (
+        "rummy500", {"players": {"min": 4, "max": 4}, "partnerships": {"teams": 2, "size": 2},
+                     "deal.second_hand": _ASIDE}, {"deal.second_hand": {**_ASIDE, leaf: n}})
+        for leaf, n in (("size", 4), ("per", "player"), ("after_discard", "at once"))},
+    "scoring.second_hand_untaken": ("rummy500", {"deal.second_hand": _ASIDE,
+                                                 "scoring.second_hand_untaken": -100},
+                                    {"scoring.second_hand_untaken": -50}),
+    "terms.second_hand": ("rummy500", {"deal.second_hand": _ASIDE},
+                          {"terms.second_hand": "morto"}),
     # no shipped variant sets its opening by the score (Canasta)
     **{f"opening.by_score.*.{leaf}": (
         "rummy51", {"opening.by_score": [{"threshold": 90, "least": 300, "below": 600}]},

@@ -14,7 +14,8 @@ from .deal import stacked_deck
 from .errors import IllegalMove
 from .invariants import InvariantError, check_invariants
 from .scoring import HandResult
-from .state import CHANCE, TERMINAL, Game, Observation, Scores, TableMeld, new_game
+from .state import CHANCE, TERMINAL, Game, Observation, Scores, new_game
+from .views import TableMeld
 
 __all__ = [
     "CHANCE", "TERMINAL", "Action", "Game", "HandResult", "IllegalMove", "InvariantError",

@@ -37,14 +37,17 @@ def dealer_of(players: int, round: int, rotation: str = "left") -> int:
 
 
 def stacked_deck(variant, players: int, hands: Sequence | None = None, upcard=None, cut=None,
-                 stock: Sequence | str = (), round: int = 1, dealer: int | None = None) -> list[int]:
+                 stock: Sequence | str = (), round: int = 1, dealer: int | None = None,
+                 packets: Sequence | None = None) -> list[int]:
     """A deck order (top card first) that deals ``hands`` (one list of cards per seat, as
     codes or names; seats left out or None get cards from the rest of the deck), turns
     ``cut`` as the wild card (variants that cut one), ``upcard`` as the upcard, and puts
     ``stock`` on top of the stock in that order; every other card follows in a fixed order.
 
     Cards are dealt one at a time from the player after the dealer (``dealer`` defaults to
-    the seat that deals hand ``round``), then the starting player's extra cards."""
+    the seat that deals hand ``round``), then the starting player's extra cards, then the
+    second hands set aside (``deal.second_hand``): ``packets`` gives their cards, one list
+    per packet (a side's, or a seat's), the rest made up from the deck."""
     ruleset: Ruleset = getattr(variant, "ruleset", variant)
     deck = Counter(deck_cards(ruleset, players))
     size = ruleset.deal.hand_size(players, round)
@@ -61,6 +64,12 @@ def stacked_deck(variant, players: int, hands: Sequence | None = None, upcard=No
         if h is not None:
             want[seat] = _cards(h)
     fixed = [c for h in want if h for c in h]
+    aside = ruleset.deal.second_hand
+    count = 0 if aside is None else (
+        ruleset.partnerships.teams if aside.per == "side" and ruleset.partnerships else players)
+    packs = [_cards(k) if k is not None else [] for k in (packets or ())][:count]
+    packs += [[] for _ in range(count - len(packs))]
+    fixed += [c for k in packs for c in k]
     for c in [_card(x) for x in (upcard, cut) if x is not None] + _cards(stock):
         fixed.append(c)
     short = Counter(fixed) - deck
@@ -84,6 +93,10 @@ def stacked_deck(variant, players: int, hands: Sequence | None = None, upcard=No
         for k in range(players):
             order.append(want[(first + step * k) % players][i])
     order.extend(want[starter][size:])
+    for k in packs:
+        if len(k) > aside.size:
+            raise ValueError(f"a second hand holds {aside.size} cards, not {len(k)}")
+        order.extend(k + take(aside.size - len(k)))
     if ruleset.wilds.cut:
         order.append(_card(cut) if cut is not None else take(1)[0])
     if ruleset.deal.upcard:

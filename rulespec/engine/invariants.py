@@ -2,8 +2,8 @@
 :func:`check_invariants` and treat any message as a bug.
 
 * every card is in exactly one place: hands, stock, discard pile, table, cards out of
-  play (dropped hands), bonus cards laid out and the cut card together are exactly the
-  deck; a bonus card is never in a hand or a meld;
+  play (dropped hands), bonus cards laid out, the packets set aside (second hands) and the
+  cut card together are exactly the deck; a bonus card is never in a hand or a meld;
 * hand sizes follow the rules: the deal gives each player the deal size (the starter its
   extra cards); in a variant whose turns neither lay cards down nor pass them between
   players, a hand holds what it was dealt between turns and one more during its turn
@@ -46,6 +46,8 @@ def zones(game) -> Counter:
         c.update(h)
     for m in game.table:
         c.update(m.cards)
+    for k in game.packets:
+        c.update(k)
     if game.cut_card is not None:
         c[game.cut_card] += 1
     return c
@@ -63,6 +65,8 @@ def problems(game) -> list[str]:
         got += h
     for m in game.table:
         got += m.cards
+    for k in game.packets:  # second hands set aside (mechanic second_hand)
+        got += k
     if game.cut_card is not None:
         got.append(game.cut_card)
     got.sort()
@@ -102,6 +106,7 @@ def problems(game) -> list[str]:
             if held != want:
                 out.append(f"seat {p} holds {held} cards, the rules give {want} here")
         closed = game.closer is not None and game.closer[0] == p  # waits out the last turns
+        closed = closed or p in game.packet_due  # takes the packet set aside next turn
         if playing and not held and in_hand[p] and active[p] and not closed \
                 and game._table_settled():
             out.append(f"seat {p} is still in the hand with no cards")

@@ -187,10 +187,24 @@ def score_hand(game, reason: Ending, winner: int | None = None, rummy: bool = Fa
     else:
         _pay(sc, scores, owed, takers, winner, bonus, pay, pens)
     scores = _multiplied(game, scores, details)
+    _untaken(game, reason, scores, details)
     hands = tuple(tuple(sorted(game.hands[p])) for p in range(n))
     scores_t = tuple(number(s) for s in scores)
     return HandResult(game.round, reason, winner, scores_t, tuple(pens), hands, rummy,
                       team_totals(game, scores_t), game.wild, details)
+
+
+def _untaken(game, reason: Ending, scores: list, details: dict) -> None:
+    """A side (or seat) that never took its second hand scores
+    ``scoring.second_hand_untaken`` (on its first seat); its cards count for nothing."""
+    pts = game.ruleset.scoring.second_hand_untaken
+    if not pts or reason is Ending.VOID:
+        return
+    seats = game._untaken_packets()
+    for p in seats:
+        scores[p] += pts
+    if seats:
+        details["second hand not taken"] = tuple(seats)
 
 
 def _stock_owed(sc, pen, low, outcome: str):

@@ -67,13 +67,14 @@ from .mechanics.pushing import Pushing
 from .mechanics.rearranging import Rearranging
 from .mechanics.replacing import Replacing
 from .mechanics.seating import Seating
+from .mechanics.second_hand import SecondHand
 from .mechanics.shows import Shows
 from .mechanics.special_hands import SpecialHands
 from .mechanics.taking import TakingDiscards
 from .mechanics.use_drawn import UseDrawn
 from .phases import Phase
 from .scoring import HandResult, number, team_totals
-from .views import Observation, Scores, TableMeld
+from .views import Observation, Scores, observe
 
 CHANCE = -1
 TERMINAL = -4
@@ -99,7 +100,7 @@ def new_game(variant, players: int | None = None, seed: int | None = None, deck=
 class Game(Dealing, Drawing, Pushing, Claims, Playing, Melding, Opening, LayingOff, Replacing,
            Discarding, Knocking, Shows, Drops, Exhaustion, HandEnd, MeldTaken, PlayOrDraw,
            Rearranging, Seating, TakingDiscards, UseDrawn, SpecialHands, BonusCards,
-           FrozenPile):
+           FrozenPile, SecondHand):
     """A game in progress. See the module docstring for the phases.
 
     The core: construction, the public API, turns, chance steps and the dispatch of
@@ -256,26 +257,7 @@ class Game(Dealing, Drawing, Pushing, Claims, Playing, Melding, Opening, LayingO
 
     def observation(self, player: int) -> Observation:
         """What ``player`` may see now."""
-        return Observation(
-            player=player,
-            current_player=self.current_player(),
-            phase=self.phase,
-            round=self.round,
-            dealer=self.dealer,
-            hand=tuple(sorted(self.hands[player], key=C.sort_key)),
-            hand_sizes=tuple(len(h) for h in self.hands),
-            table=tuple(TableMeld(m.id, m.owner, sorted(m.cards, key=C.sort_key), m.reading)
-                        for m in self.table),
-            discard_top=self.discards[-1] if self.discards else None,
-            discard_pile=tuple(self.discards),
-            stock_size=len(self.stock),
-            bonus=tuple(tuple(sorted(b, key=C.sort_key)) for b in self.bonus),
-            wild=self.cut_card,
-            opened=tuple(self.opened),
-            active=tuple(self.active),
-            totals=tuple(number(t) for t in self.totals),
-            last_hand=self.results[-1] if self.results else None,
-        )
+        return observe(self, player)
 
     def clone(self) -> Game:
         """An independent copy (the variant is shared)."""
@@ -350,6 +332,8 @@ class Game(Dealing, Drawing, Pushing, Claims, Playing, Melding, Opening, LayingO
         self._played_at_start = self.played[seat]
         self._opened_at_start = self.opened[seat]
         self._mark_turn_start(seat)
+        if self.packet_due:
+            self._packet_at_turn_start(seat)
         if self._first_turn and seat == self.starter or self.ruleset.turn.play_or_draw:
             self._first_turn = False
             self.phase = Phase.PLAY
@@ -377,8 +361,11 @@ class Game(Dealing, Drawing, Pushing, Claims, Playing, Melding, Opening, LayingO
         s.pop()
 
     def _receive(self, seat: int, card: int) -> None:
-        """A card dealt or drawn goes to its seat's hand (a bonus card in front of it)."""
-        if self.ruleset.bonus is None or not self._lay_out_bonus(seat, card):
+        """A card dealt or drawn goes to its seat's hand (a bonus card in front of it, a
+        packet's card set aside: mechanic second_hand)."""
+        if type(seat) is tuple:
+            self._set_aside(seat[1], card)
+        elif self.ruleset.bonus is None or not self._lay_out_bonus(seat, card):
             self.hands[seat].append(card)
 
     def _chance_apply(self, a: Action) -> None:

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from .. import cards as C
 from . import actions as A
-from .scoring import HandResult
+from .scoring import HandResult, number
 
 
 @dataclass
@@ -62,6 +62,7 @@ class Observation:
     totals: tuple
     last_hand: HandResult | None
     bonus: tuple = ()  # per seat: the bonus cards laid out in front of it (public)
+    second_hands: tuple = ()  # cards in each packet set aside (a side's, or a seat's), 0 once taken
 
     def __str__(self) -> str:
         lines = [f"round {self.round}, seat {self.player} to see; {self.phase}, "
@@ -69,6 +70,8 @@ class Observation:
                  "hand: " + C.cards_str(self.hand),
                  f"discard: {C.card_str(self.discard_top) if self.discard_top is not None else '-'}"
                  f" ({len(self.discard_pile)}), stock: {self.stock_size}"]
+        if self.second_hands:
+            lines.append("second hands: " + " ".join(str(k) for k in self.second_hands))
         if self.wild is not None:
             lines.append(f"wild card: {C.card_str(self.wild)}")
         for m in self.table:
@@ -79,3 +82,28 @@ class Observation:
         lines.append("cards held: " + " ".join(str(n) for n in self.hand_sizes))
         lines.append("totals: " + " ".join(str(t) for t in self.totals))
         return "\n".join(lines)
+
+
+def observe(game, player: int) -> Observation:
+    """What ``player`` may see of ``game`` now (``Game.observation``)."""
+    return Observation(
+        player=player,
+        current_player=game.current_player(),
+        phase=game.phase,
+        round=game.round,
+        dealer=game.dealer,
+        hand=tuple(sorted(game.hands[player], key=C.sort_key)),
+        hand_sizes=tuple(len(h) for h in game.hands),
+        table=tuple(TableMeld(m.id, m.owner, sorted(m.cards, key=C.sort_key), m.reading)
+                    for m in game.table),
+        discard_top=game.discards[-1] if game.discards else None,
+        discard_pile=tuple(game.discards),
+        stock_size=len(game.stock),
+        bonus=tuple(tuple(sorted(b, key=C.sort_key)) for b in game.bonus),
+        second_hands=tuple(len(k) for k in game.packets),
+        wild=game.cut_card,
+        opened=tuple(game.opened),
+        active=tuple(game.active),
+        totals=tuple(number(t) for t in game.totals),
+        last_hand=game.results[-1] if game.results else None,
+    )

@@ -56,6 +56,15 @@ def _size_rule(r: Ruleset, players: int, round: int) -> int | None:
     return None
 
 
+def _aside(r: Ruleset, players: int) -> int:
+    """The cards set aside as second hands for ``players`` players."""
+    a = r.deal.second_hand
+    if a is None:
+        return 0
+    ps = r.partnerships
+    return a.size * (ps.teams if a.per == "side" and ps is not None else players)
+
+
 @check("E312")
 def deck_big_enough(r: Ruleset, doc: dict):
     for n in player_counts(r):
@@ -64,13 +73,16 @@ def deck_big_enough(r: Ruleset, doc: dict):
             if i is None:
                 continue
             size = r.deal.sizes[i].cards
-            need = n * size + r.deal.starter_extra + int(r.deal.upcard) + int(r.wilds.cut) + 1
+            aside = _aside(r, n)
+            need = (n * size + r.deal.starter_extra + int(r.deal.upcard) + int(r.wilds.cut) + 1
+                    + aside)
             have = r.deck.size(n)
             if need > have:
                 when = f" in round {rnd}" if len(rounds(r)) > 1 else ""
+                what = "hands, second hands" if aside else "hands"
                 yield Problem(f"deal.sizes.{i}",
-                              f"{_say_players(n)} need {need} cards{when} (hands, upcard, cut card and one "
-                              f"to draw) but the deck has only {have}",
+                              f"{_say_players(n)} need {need} cards{when} ({what}, upcard, cut "
+                              f"card and one to draw) but the deck has only {have}",
                               "deal fewer cards, or use more packs for that many players")
                 return
 

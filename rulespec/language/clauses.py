@@ -40,6 +40,8 @@ PHRASES: dict[str, tuple[tuple[str, object], ...]] = {
     "meld_one_per_rank_player": (("melds.one_per_rank", "player"),),
     "deal_rotation": (("deal.rotation", "left"),),
     "deal_rotation_right": (("deal.rotation", "right"),),
+    "second_at_once": (("deal.second_hand.after_discard", "at once"),),
+    "second_next_turn": (("deal.second_hand.after_discard", "next turn"),),
     "upcard_yes": (("deal.upcard", True),),
     "upcard_none": (("deal.upcard", False),),
     "upcard_bury": (("deal.upcard_wild", "bury"),),

@@ -344,3 +344,28 @@ def out_bonus_has_a_way_out(r: Ruleset, doc: dict):
         yield Problem("scoring.out_bonus", f"going out earns a bonus of {r.scoring.out_bonus}, but "
                       "nobody goes out here (`going out: not allowed`)",
                       "remove the bonus, or let players go out")
+
+
+@check("E378")
+def second_hand_can_be_played(r: Ruleset, doc: dict):
+    """A second hand set aside is taken when a hand empties: hands must be able to empty
+    (going out allowed, melds on the table), and a score for one never taken needs one."""
+    aside = r.deal.second_hand
+    if aside is None:
+        if r.scoring.second_hand_untaken:
+            yield Problem("scoring.second_hand_untaken", "a side that never took its second "
+                          "hand scores, but no second hand is dealt",
+                          "add `second hand of 11 cards per side` to `deal:`, or remove the score")
+        return
+    if r.going_out is None:
+        yield Problem("deal.second_hand", "a second hand is taken by a player who empties "
+                      "their hand, but nobody may get rid of all their cards here "
+                      "(`going out: not allowed`)", "let players go out, or remove the second hand")
+    elif not r.melds.on_table:
+        yield Problem("deal.second_hand", "a second hand is taken by a player who empties "
+                      "their hand, but melds stay in hand", "let melds go on the table "
+                      "(drop `kept in hand`), or remove the second hand")
+    if r.scoring.second_hand_untaken and r.scoring.settle is not None:
+        yield Problem("scoring.second_hand_untaken", "players pay each other, so a hand's "
+                      "scores add up to zero, and a score for a second hand not taken "
+                      "would not", "remove the score, or the payments")

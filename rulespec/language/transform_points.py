@@ -30,6 +30,16 @@ class PointClauses:
     def score_out_bonus(self, node, points):
         self.set(node, "scoring.out_bonus", points)
 
+    def deal_second_hand(self, node, size, per):
+        """``second hand of 11 cards per side`` (``per player``): the packets set aside."""
+        self.set(node, "deal.second_hand.size", size)
+        self.set(node, "deal.second_hand.per", "player" if str(per) == "player" else "side")
+
+    def score_second_untaken(self, node, *parts):
+        """``second hand not taken = -100``: what a side that never took its packet scores."""
+        sign, points = (parts[0], parts[1]) if len(parts) == 2 else ("+", parts[0])
+        self.set(node, "scoring.second_hand_untaken", -points if str(sign) == "-" else points)
+
     def score_meld_bonus(self, node, size, natural, mixed=None):
         """``meld of 7+ cards = +500 natural, +300 mixed``: one number for both."""
         self.set(node, "scoring.meld_bonus", {"size": size, "natural": natural,

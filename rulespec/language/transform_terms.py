@@ -28,6 +28,7 @@ TERMS: dict[str, str] = {
     "going rummy": "going_rummy",
     "drop": "drop",
     "show": "show",
+    "second hand": "second_hand",
 }
 #: the terms said as "going" and a word (``going out is called "going rummy"``): the page
 #: goes on to say "go rummy", "goes rummy", "went rummy", "gone rummy"

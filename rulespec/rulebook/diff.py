@@ -225,6 +225,8 @@ def _scoring(ir):
     yield "Going rummy", "nothing extra" if ru is None else W.join([f"score × {ru['multiplier']}"] * (
         ru["multiplier"] != 1) + [f"+{W.points(ru['bonus'])}"] * bool(ru["bonus"])) or "nothing extra"
     yield "Bonus for going out", _points_or(s.get("out_bonus"))
+    yield "A second hand never picked up", (
+        "nothing" if not s.get("second_hand_untaken") else W.points(s["second_hand_untaken"]))
     mb = s.get("meld_bonus")
     yield "Bonus for a long meld", "none" if mb is None else (
         f"{W.points(mb['natural'])} for {W.number(mb['size'])} or more cards"
@@ -274,7 +276,8 @@ def _terms(ir):
     yield from (("Sets are called", t["set"] + "s"), ("Runs are called", t["run"] + "s"),
                 ("Opening is called", t["opening"]))
     for said, word in (("The stock is", "stock"), ("The discard pile is", "discard pile"),
-                       ("A card is", "card"), ("Cards are", "cards")):
+                       ("A card is", "card"), ("Cards are", "cards"),
+                       ("The second hand is", "second hand")):
         yield f"{said} called", v.noun(word)
     for field, said in (("knock", "Knocking"), ("gin", "Gin"), ("going_out", "Going out"),
                         ("going_rummy", "Going rummy"), ("drop", "A drop"), ("show", "A show")):

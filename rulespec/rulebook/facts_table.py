@@ -145,6 +145,12 @@ def _deal(ir):
     yield "Deal passes", "to the left" if d["rotation"] == "left" else "to the right"
     at = d.get("at_a_time")
     yield "Cards dealt at a time", "not said" if at is None else W.number(at)
+    aside = d.get("second_hand")
+    yield "Second hand set aside", "none" if aside is None else (
+        f"{W.plural(aside['size'], 'card')} per {aside['per']}")
+    yield "Second hand after a discard", "—" if aside is None else {
+        "at once": "picked up at once", "next turn": "picked up on the next turn"}[
+        aside["after_discard"]]
 
 
 def _table(ir):

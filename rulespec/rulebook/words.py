@@ -155,7 +155,7 @@ _OPENING_FORMS = {
 
 # The rulebook's own nouns a variant may rename (``terms:``), longest first: the page is
 # written in these words and :meth:`Vocabulary.say` puts the variant's in their place.
-_NOUNS = ("discard pile", "stock", "cards", "card")
+_NOUNS = ("second hand", "discard pile", "stock", "cards", "card")
 # Phrases in which "hand" can only mean a deal played out (never the cards a player holds),
 # said with the page's ``unit`` where that is not "hand".
 _UNIT_PHRASES = re.compile(r"(?<![\w-])(?:(?P<pre>(?:the|a|of the|for the|end|ends|ended)\s+)"
@@ -209,7 +209,7 @@ class Vocabulary(Terms):
         if self.tiles:  # a tile, unless the variant names it otherwise
             card, cards = card or "tile", cards or "tiles"
         said = {"discard pile": self.discard_pile, "stock": self.stock, "cards": cards,
-                "card": card}
+                "card": card, "second hand": self.second_hand}
         words = {w: said[w] for w in _NOUNS if said[w] and said[w] != w}
         if self.tiles:
             words.update(tile_words(cards))

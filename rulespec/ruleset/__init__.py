@@ -25,7 +25,7 @@ from .endings import (BonusCards, BonusSet, ByUpcard, Drops, Exhaustion, GameBon
 from .table import (Aces, Between, CardValue, Deck, JokerRule, Melds, PackRule, Partnerships,
                     Replace, RunRule, SetRule, TableRules, Values, Wilds)
 from .turns import (Claims, Contract, Deal, HandSize, LayOff, Opening, Push, Rearrange,
-                    Requirement, ScoreThreshold, Seating, TakeDiscards, Turn)
+                    Requirement, ScoreThreshold, SecondHand, Seating, TakeDiscards, Turn)
 from .rounds import GAME_WIDE, RoundRules, sections_for
 
 __all__ = [
@@ -34,8 +34,8 @@ __all__ = [
     "Exhaustion", "GAME_WIDE", "GameBonus", "GameEnd", "Gin", "GoingOut", "HandSize", "JokerRule",
     "Knock", "KnockScoring", "LayOff", "LongMelds", "MeldBonus", "Melds", "Opening", "Origin",
     "PackRule", "Partnerships", "Push", "Rearrange", "Replace", "Requirement", "RoundRules",
-    "Ruleset", "RunRule", "Rummy", "ScoreThreshold", "Scoring", "Seating", "SetRule", "Show",
-    "SpecialHand", "TableRules", "TakeDiscards", "Terms", "Turn", "Values", "Wilds",
+    "Ruleset", "RunRule", "Rummy", "ScoreThreshold", "Scoring", "SecondHand", "Seating", "SetRule",
+    "Show", "SpecialHand", "TableRules", "TakeDiscards", "Terms", "Turn", "Values", "Wilds",
     "field_paths", "field_pattern", "from_dict", "from_ir", "leaves", "to_plain",
 ]
 
@@ -63,6 +63,7 @@ class Terms:
     going_rummy: str | None = None
     drop: str | None = None
     show: str | None = None
+    second_hand: str | None = None  # the packet set aside at the deal ("morto", "foot")
 
 
 @dataclass(frozen=True)
@@ -181,7 +182,7 @@ class Ruleset:
         without discarding."""
         t = self.turn
         return (t.push is None and t.claims is None and t.take_discards is None
-                and not t.play_or_draw)
+                and not t.play_or_draw and self.deal.second_hand is None)
 
     @property
     def stalemate_applies(self) -> bool:

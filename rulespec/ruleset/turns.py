@@ -19,6 +19,17 @@ class HandSize:
 
 
 @dataclass(frozen=True)
+class SecondHand:
+    """Packets of cards set aside face down at the deal (Buraco's morto, Hand and Foot's
+    foot): a player who empties their hand takes their packet (their side's, with
+    ``per`` "side") and plays on instead of going out (issue 15, "Reach")."""
+
+    size: int
+    per: str = "side"  # "side" (one per team; per player without partners) | "player"
+    after_discard: str = "next turn"  # emptied by a discard: taken "at once" | "next turn"
+
+
+@dataclass(frozen=True)
 class Deal:
     sizes: tuple[HandSize, ...] = ()
     starter_extra: int = 0  # extra cards to the player who starts
@@ -27,6 +38,7 @@ class Deal:
     offer: tuple[str, ...] = ()  # the upcard is offered first, e.g. ("non-dealer", "dealer")
     rotation: str = "left"  # "left" (clockwise) | "right": where the deal passes next
     at_a_time: int | None = None  # cards dealt to a player at a time (None: the rules do not say)
+    second_hand: SecondHand | None = None  # packets set aside after the hands (morto, foot)
 
     def hand_size(self, players: int, round: int = 1) -> int | None:
         fits = [s.cards for s in self.sizes if (s.players is None or players in s.players)

@@ -175,6 +175,9 @@ def table_view(game, obs, human: int, bots: dict, worth: str | None = None,
     else:
         top.append("empty", style="dim")
     discard = [("", top), ("    ", Text(f"Stock {plural(obs.stock_size, 'card')}"))]
+    if obs.second_hands:  # packets set aside: their sizes only
+        sizes = ", ".join(str(k) if k else "taken" for k in obs.second_hands)
+        discard.append(("    ", Text(f"Second hands: {sizes}")))
     if obs.wild is not None:
         discard.append(("    ", Text("Wild: ").append_text(card_text(obs.wild)).append(" cut", style="dim")))
     rows.append(("Discard", discard, 0))

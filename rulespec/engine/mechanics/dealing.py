@@ -56,6 +56,7 @@ class Dealing:
             order.append(self._next_seat(order[-1], self.in_hand))
         chance = [(A.DEAL, p) for _ in range(size) for p in order]
         chance += [(A.DEAL, starter)] * rs.deal.starter_extra
+        chance += self._packet_steps(seated)
         if rs.wilds.cut:
             chance.append((A.CUT, None))
         if rs.deal.upcard:
@@ -95,6 +96,7 @@ class Dealing:
         self.idle_passes = 0  # turns in a row that passed without playing (no-discard turns)
         self.discard_draws = 0
         self.throw_backs = 0
+        self._reset_packets()
         self._turn_reset()
         self.turn = None
         self.player = None

@@ -42,7 +42,8 @@ class Discarding:
                 return
         else:
             self.throw_backs = 0
-        if not self.hands[p] and self.ruleset.going_out is not None:
+        if not self.hands[p] and self.ruleset.going_out is not None \
+                and not self._emptied(p, by_discard=True):
             self._went_out(p)
             return
         self._end_turn()

@@ -139,6 +139,8 @@ class Melding:
         go = self.ruleset.going_out
         if go is None:
             return 2
+        if self.packets and self._packet_waits(self.player):
+            return 0  # an empty hand takes the packet set aside (mechanic second_hand)
         if go.long is not None and not (self._out_ready(self.player) if ready is None else ready):
             return 2
         return 1 if go.final_discard == "required" else 0
@@ -160,7 +162,8 @@ class Melding:
         The opening's searches ask it of the hand left after the melds they find."""
         go = self.ruleset.going_out
         return (go is not None and go.final_discard == "forbidden"
-                and not self.ruleset.turn.play_or_draw)
+                and not self.ruleset.turn.play_or_draw
+                and not (self.packets and self._packet_waits(self.player)))
 
     def _do_meld(self, a: Action) -> None:
         p = self.player
@@ -200,7 +203,8 @@ class Melding:
 
     def _after_table_move(self, p: int) -> None:
         if not self.hands[p] and self.ruleset.going_out is not None and self._table_settled():
-            self._went_out(p)
+            if not self._emptied(p, by_discard=False):
+                self._went_out(p)
 
     def _refuse_meld(self, parsed, missing, offered: bool) -> str | None:
         """Why this meld is refused: the meld rules, the turn's limits, what must stay in

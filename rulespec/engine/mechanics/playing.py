@@ -46,7 +46,7 @@ class Playing:
         banned = self._banned_discard(p)
         last = len(hand) == 1
         if not (last and (rs.going_out is None or rs.going_out.final_discard == "forbidden"
-                          or not self._out_ready(p))):
+                          or not self._out_ready(p))) or (last and self._packet_waits(p)):
             d = A.DISCARDS
             acts.extend(d[c] for c in order if c != banned)
         acts.extend(self._knock_starts(p))

@@ -23,7 +23,7 @@ class Deal(Base):
     def deal_md(self, d) -> Iterator:
         parts = []
         for make in (self.first_dealer_text, self.next_dealer_text, self.sizes_text,
-                     self.extra_text, self.upcard_text, self.offer_text):
+                     self.extra_text, self.second_hand_text, self.upcard_text, self.offer_text):
             made = self.parts(make, d)
             if make == self.next_dealer_text:  # the same paragraph, its own marker
                 made = [(text, reads, " ") for text, reads in made]
@@ -74,6 +74,16 @@ class Deal(Base):
                          side=self.rs.seating.first_player if self.rs.seating.first_player
                          in ("dealer", "winner") else self.rs.seating.play,
                          play=self.rs.seating.play)  # wording only: the turn section states it
+
+    def second_hand_text(self, d) -> str | None:
+        """The packets set aside after the hands (``deal.second_hand``): how many cards, for
+        whom, and when one is picked up (stated with going out, where it is played)."""
+        aside = d["second_hand"]
+        if aside is None:
+            return None
+        side = aside["per"] == "side" and self.rs.partnerships is not None
+        return prose.say("deal", "second_hand", cards=W.plural(aside["size"], "card"),
+                         side=side)
 
     def offer_text(self, d) -> str | None:
         offer = d["offer"]

@@ -48,6 +48,10 @@ class Scoring(Base):
         if s["out_bonus"]:
             parts += self.parts(lambda: prose.say(
                 "scoring", "out_bonus", bonus=s["out_bonus"], penalty=penalty, teams=teams))
+        if s["second_hand_untaken"]:
+            parts += self.parts(lambda: prose.say(
+                "scoring", "second_hand_untaken", points=s["second_hand_untaken"],
+                side=teams and self.rs.deal.second_hand.per == "side"))
         mb = s["meld_bonus"]
         if mb is not None:
             parts += self.parts(lambda: prose.say(
