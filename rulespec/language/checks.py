@@ -11,7 +11,7 @@ from __future__ import annotations
 from .. import cards as C
 from ..ruleset import Ruleset
 from . import (bonus_checks, game_checks, pack_checks, playable_checks, problems, special_checks,
-               tile_checks)
+               team_checks, tile_checks)
 from .problems import Checks, Problem, player_counts, rounds, said
 
 MAX_RUN = 13  # no run can repeat a rank, whatever the ace rule
@@ -96,39 +96,6 @@ def packs_cover_players(r: Ruleset, doc: dict):
             yield Problem("deck.packs", f"the rules never say how many packs {_say_players(n)} use",
                           "give a pack count for every number of players allowed")
             return
-
-
-@check("E313")
-def partnerships_fit(r: Ruleset, doc: dict):
-    """Every count of players that plays in teams must fill them: exactly teams x size, or
-    (with no size) a team of 2 to 4 each; and some count allowed must play in teams."""
-    p = r.partnerships
-    if p is None:
-        return
-    counts = list(player_counts(r))
-    teamed = [n for n in counts if p.teamed(n)]
-    if p.size is not None:
-        table = p.teams * p.size
-        bad = [n for n in teamed if n != table]
-        if bad:
-            yield Problem("partnerships",
-                          f"{p.teams} teams of {p.size} need exactly {table} players, but the rules "
-                          f"let {_say_players(bad[0])} play in teams",
-                          f"write `players: {table}`, or `partners: {p.teams} teams of {p.size} "
-                          f"with {table} players` so that other counts play alone")
-            return
-    else:
-        bad = [n for n in teamed if n % p.teams or not 2 <= n // p.teams <= 4]
-        if bad:
-            yield Problem("partnerships",
-                          f"{_say_players(bad[0])} cannot sit as {p.teams} teams of two to four "
-                          f"players each", "allow only player counts that fill the teams, e.g. "
-                          f"`partners: {p.teams} teams with {2 * p.teams} players`")
-            return
-    if not teamed:
-        yield Problem("partnerships", "the partnerships are for a number of players the rules "
-                      "never allow, so nobody ever plays in teams",
-                      "name a number of players that `players:` allows, or write `partners: none`")
 
 
 
@@ -340,12 +307,6 @@ def upcard_offer(r: Ruleset, doc: dict):
             yield Problem(path, f"{what}, but no upcard is turned", "remove `upcard: none`")
 
 
-@check("E332")
-def partner_layoffs(r: Ruleset, doc: dict):
-    if r.turn.layoff is not None and r.turn.layoff.onto == "team" and r.partnerships is None:
-        yield Problem("turn.layoff", "laying off onto a partner's melds needs partnerships", "add `partners:`")
-
-
 @check("E333")
 def opening_rules(r: Ruleset, doc: dict):
     o = r.opening
@@ -495,7 +456,8 @@ def count_under_knocks(r: Ruleset, doc: dict):
 
 #: every check by code, in the order they run: these, then game_checks', then playable_checks'
 CHECKS = {**check, **pack_checks.check, **game_checks.check, **playable_checks.check,
-          **tile_checks.check, **special_checks.check, **bonus_checks.check}
+          **tile_checks.check, **special_checks.check, **bonus_checks.check,
+          **team_checks.check}
 
 
 def run(ruleset: Ruleset, doc: dict, sources: dict, texts: dict[str, str]):
