@@ -129,7 +129,8 @@ BY_HAND = {
     # one per side differs from one per player only with partners; the packet is said
     # whole (its size is required)
     **{f"deal.second_hand.{leaf}": (
-        "rummy500", {"players": {"min": 4, "max": 4}, "partnerships": {"teams": 2, "size": 2},
+        "rummy500", {"players": {"min": 4, "max": 4},
+                     "partnerships": {"teams": 2, "size": 2, "players": []},
                      "deal.second_hand": _ASIDE}, {"deal.second_hand": {**_ASIDE, leaf: n}})
         for leaf, n in (("size", 4), ("per", "player"), ("after_discard", "at once"))},
     "scoring.second_hand_untaken": ("rummy500", {"deal.second_hand": _ASIDE,
