@@ -12,15 +12,11 @@ from .. import cards as C
 from ..ruleset import Ruleset
 from . import (bonus_checks, game_checks, pack_checks, playable_checks, problems, special_checks,
                team_checks, tile_checks)
-from .problems import Checks, Problem, player_counts, rounds, said
+from .problems import Checks, Problem, player_counts, rounds, said, say_players
 
 MAX_RUN = 13  # no run can repeat a rank, whatever the ace rule
 
 check = Checks()  # this module's checks; game_checks and playable_checks keep their own
-
-
-def _say_players(n: int) -> str:
-    return f"{n} player" + ("s" if n != 1 else "")
 
 
 # ------------------------------------------------------------------ players and deck
@@ -43,7 +39,7 @@ def deal_covers_players(r: Ruleset, doc: dict):
         for rnd in rounds(r):
             if r.deal.hand_size(n, rnd) is None:
                 when = f" in round {rnd}" if len(rounds(r)) > 1 else ""
-                yield Problem("deal.sizes", f"no hand size is given for {_say_players(n)}{when}",
+                yield Problem("deal.sizes", f"no hand size is given for {say_players(n)}{when}",
                               "add a deal rule for that case, or narrow `players:`")
                 return
 
@@ -81,7 +77,7 @@ def deck_big_enough(r: Ruleset, doc: dict):
                 when = f" in round {rnd}" if len(rounds(r)) > 1 else ""
                 what = "hands, second hands" if aside else "hands"
                 yield Problem(f"deal.sizes.{i}",
-                              f"{_say_players(n)} need {need} cards{when} ({what}, upcard, cut "
+                              f"{say_players(n)} need {need} cards{when} ({what}, upcard, cut "
                               f"card and one to draw) but the deck has only {have}",
                               "deal fewer cards, or use more packs for that many players")
                 return
@@ -93,7 +89,7 @@ def packs_cover_players(r: Ruleset, doc: dict):
         return
     for n in player_counts(r):
         if not any(p.players is None or n in p.players for p in r.deck.packs):
-            yield Problem("deck.packs", f"the rules never say how many packs {_say_players(n)} use",
+            yield Problem("deck.packs", f"the rules never say how many packs {say_players(n)} use",
                           "give a pack count for every number of players allowed")
             return
 

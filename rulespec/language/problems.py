@@ -41,6 +41,11 @@ class Checks(dict):
         return register
 
 
+def say_players(n: int) -> str:
+    """``1 player``, ``4 players``: a count of players in a message."""
+    return f"{n} player" + ("s" if n != 1 else "")
+
+
 def player_counts(r: Ruleset) -> range:
     """Every number of players the rules allow (at most MAX_PLAYER_COUNTS)."""
     hi = r.players.max if r.players.max is not None else r.players.min + MAX_PLAYER_COUNTS

@@ -4,13 +4,9 @@
 from __future__ import annotations
 
 from ..ruleset import Ruleset
-from .problems import Checks, Problem, player_counts
+from .problems import Checks, Problem, player_counts, say_players
 
 check = Checks()
-
-
-def _say_players(n: int) -> str:
-    return f"{n} player" + ("s" if n != 1 else "")
 
 
 @check("E313")
@@ -28,7 +24,7 @@ def partnerships_fit(r: Ruleset, doc: dict):
         if bad:
             yield Problem("partnerships",
                           f"{p.teams} teams of {p.size} need exactly {table} players, but the "
-                          f"rules let {_say_players(bad[0])} play in teams",
+                          f"rules let {say_players(bad[0])} play in teams",
                           f"write `players: {table}`, or `partners: {p.teams} teams of {p.size} "
                           f"with {table} players` so that other counts play alone")
             return
@@ -36,7 +32,7 @@ def partnerships_fit(r: Ruleset, doc: dict):
         bad = [n for n in teamed if n % p.teams or not 2 <= n // p.teams <= 4]
         if bad:
             yield Problem("partnerships",
-                          f"{_say_players(bad[0])} cannot sit as {p.teams} teams of two to four "
+                          f"{say_players(bad[0])} cannot sit as {p.teams} teams of two to four "
                           f"players each", "allow only player counts that fill the teams, e.g. "
                           f"`partners: {p.teams} teams with {2 * p.teams} players`")
             return

@@ -20,13 +20,10 @@ class Overview(Base):
             return
         lo, hi = self.ir["players"]["min"], self.ir["players"]["max"]
         counts = range(lo, (hi if hi is not None else max(lo, 12)) + 1)
-        ranges = p["players"]  # the counts that play in teams (none: every count)
-
-        def teamed(n):
-            return not ranges or any(r["min"] <= n and (r["max"] is None or n <= r["max"])
-                                     for r in ranges)
-        alone = [n for n in counts if not teamed(n)]
-        teamed = [n for n in counts if teamed(n)]
+        part = self.rs.partnerships
+        _ = [(r["min"], r["max"]) for r in p["players"]]  # who plays in teams decides the page
+        alone = [n for n in counts if not part.teamed(n)]
+        teamed = [n for n in counts if part.teamed(n)]
         sizes = [p["size"]] if p["size"] is not None else sorted({n // p["teams"] for n in teamed})
         yield "overview", 1, prose.say(
             "overview", "partnerships", teams=p["teams"],
