@@ -119,6 +119,13 @@ def tile_words(card: int) -> str:
     return f"{TILE_COLOURS[suit_of(card)][1]} {rank_of(card) + 1}"
 
 
+def rank_cards(rank: str, colour: str | None = None) -> list[str]:
+    """The cards of ``rank`` (``"3"``) in ``colour`` ("red", "black"; None: every suit):
+    ``red 3s`` in a rule file names 3H and 3D."""
+    suits = {"red": ("H", "D"), "black": ("S", "C"), None: SUITS}[colour]
+    return [rank + s for s in suits]
+
+
 def is_red(card: int) -> bool:
     return card != JOKER and SUITS[suit_of(card)] in RED_SUITS
 

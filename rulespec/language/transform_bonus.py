@@ -5,7 +5,7 @@ and whether they count against a side that has not melded; kept apart from
 
 from __future__ import annotations
 
-_SUITS = {"red": ("H", "D"), "black": ("S", "C")}
+from .. import cards as C
 
 
 class BonusClauses:
@@ -13,12 +13,12 @@ class BonusClauses:
     has not melded``: the fields of ``bonus``."""
 
     def bonus_colour(self, node, colour, rank):
-        for s in _SUITS[colour]:
-            self.set(node, "bonus.cards", rank + s)
+        for card in C.rank_cards(rank, colour):
+            self.set(node, "bonus.cards", card)
 
     def bonus_ranks(self, node, rank):
-        for s in "SHDC":
-            self.set(node, "bonus.cards", rank + s)
+        for card in C.rank_cards(rank):
+            self.set(node, "bonus.cards", card)
 
     def bonus_cards(self, node, *cards):
         for c in cards:

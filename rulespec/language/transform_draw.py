@@ -7,8 +7,6 @@ from lark import Token
 
 from .. import cards as C
 
-_SUITS = {"red": ("H", "D"), "black": ("S", "C"), None: ("S", "H", "D", "C")}
-
 
 class DrawClauses:
     """``draw: discard pile may not be taken when top card is black 3s``: each card named
@@ -23,7 +21,7 @@ class DrawClauses:
             else:
                 colour = str(toks[0]) if len(toks) == 2 else None
                 rank = self.args(stop)[-1]
-                names = [rank + s for s in _SUITS[colour]]
+                names = C.rank_cards(rank, colour)
             seen.extend(n for n in names if n not in seen)
         for name in seen:
             self.set(node, "turn.discard_stops", name)

@@ -297,9 +297,8 @@ class RuleTransformer(TableClauses, TilesClauses, TermWords, PointClauses, Round
         self.set(node, "wilds.ranks", rank)
 
     def wild_colour(self, node, colour, rank):
-        suits = ("H", "D") if colour == "red" else ("S", "C")
-        for s in suits:
-            self.set(node, "wilds.cards", rank + s)
+        for card in C.rank_cards(rank, colour):
+            self.set(node, "wilds.cards", card)
 
     def wild_cards(self, node, *cards):
         for c in cards:
