@@ -8,7 +8,6 @@ from .. import search as ES
 from ..phases import Ending, Phase
 
 _FEW_CARDS_LEFT = 16  # off the table: past this many, some meld is taken to be possible
-_SMALL_HANDS_SEARCH = 40  # where hands stay small, the cards in play searched for a meld
 
 
 class Exhaustion:
@@ -59,11 +58,11 @@ class Exhaustion:
         player may lay no new meld, either because they have opened and the rules allow
         no new melds after opening (however many cards they hold), or because their hand
         is too small for one (before opening, for the whole contract) after a draw
-        (keeping the card it must discard) and hands never grow (no push, no claims), or
-        because no meld can be made of the cards in play (a small hand still changes its
-        cards turn by turn); and no card in play fits any table meld (by lay-off or by
-        taking a wild's place). Packets set aside are not in play: a hand must empty,
-        by such a meld or lay-off, before one is picked up.
+        (keeping the card it must discard) and hands never grow (no push, no claims), or,
+        where hands may grow, because no meld can be made of all the cards in play; and no
+        card in play fits any table meld (by lay-off or by taking a wild's place). Packets
+        set aside are not in play: a hand must empty, by such a meld or lay-off, before
+        one is picked up.
         Then the table never changes and neither do the chances."""
         rs = self.ruleset
         if not rs.stalemate_applies:
@@ -82,11 +81,9 @@ class Exhaustion:
             if not self.active[p] or (barred and self.opened[p]):
                 continue
             need = smallest if self.opened[p] else opening
-            if small and len(self.hands[p]) + 1 - keep < need:
-                continue
-            # a small hand may change its cards turn by turn: some meld of the cards in
-            # play is what it needs (a foot waiting for a hand that can never empty)
-            if self._could_meld_off_table(need, _SMALL_HANDS_SEARCH if small else _FEW_CARDS_LEFT):
+            if small and len(self.hands[p]) + 1 - keep >= need:
+                return False
+            if not small and self._could_meld_off_table(need):
                 return False
         pool = set(self._in_play())
         rep = rs.wilds.replace
@@ -103,14 +100,14 @@ class Exhaustion:
         these."""
         return [*self.stock, *self.discards, *(c for hand in self.hands for c in hand)]
 
-    def _could_meld_off_table(self, need: int, few: int = _FEW_CARDS_LEFT) -> bool:
+    def _could_meld_off_table(self, need: int) -> bool:
         """Where hands may grow (a whole pile taken, a claim, a push) a hand may come to
         hold any of the cards off the table: could some of them, ``need`` or more with a
         card left to discard, make a new meld? Past a few cards it is taken that they can
         (counted without gathering them: this runs after every turn); the search is kept
         for the end of a hand, where few cards are left."""
         left = len(self.stock) + len(self.discards) + sum(map(len, self.hands))
-        if left > few:
+        if left > _FEW_CARDS_LEFT:
             return True
         if left - 1 < need:
             return False
