@@ -397,6 +397,10 @@ def game_over(game) -> tuple[bool, tuple[int, ...]]:
         left = [p for p in range(game.n) if p not in game.eliminated]
         if len(left) <= 1:
             return True, tuple(left) if left else _best(game, range(game.n))
+    if g.hands is not None:
+        won = hands_won(game)
+        if max(won.values(), default=0) >= g.hands:
+            return True, tuple(p for p in range(game.n) if won.get(_team(game, p), 0) >= g.hands)
     if g.target is not None:
         values = teams if teams is not None else totals
         if any(v >= g.target for v in values):
@@ -407,6 +411,17 @@ def game_over(game) -> tuple[bool, tuple[int, ...]]:
         return False, ()
     candidates = [p for p in range(game.n) if p not in game.eliminated]
     return True, _best(game, candidates)
+
+
+def hands_won(game) -> dict[int, int]:
+    """How many hands each side (a seat, or a team under partners) has won so far: a hand
+    the stock or a stalemate ended has no winner."""
+    won: dict[int, int] = {}
+    for r in game.results:
+        if r.winner is not None:
+            side = _team(game, r.winner)
+            won[side] = won.get(side, 0) + 1
+    return won
 
 
 def game_bonuses(game, winners) -> list:

@@ -105,6 +105,7 @@ PHRASES: dict[str, tuple[tuple[str, object], ...]] = {
     "count_unmatched": (("scoring.count", "unmatched"),),
     "count_show": (("scoring.count", "show"),),
     "game_any_rounds": (("game.rounds", None),),
+    "game_one_hand": (("game.hands", 1),),
     "game_highest": (("game.winner", "highest"),),
     "game_lowest": (("game.winner", "lowest"),),
     "term_opening": (("terms.opening", "opening"),),

@@ -196,6 +196,7 @@ class GameEnd:
     target: int | None = None  # first to reach this total
     rounds: int | None = None  # a fixed number of deals
     eliminate: int | None = None  # pool: a player at or over this total is out
+    hands: int | None = None  # the first player (or side) to win this many hands wins
     winner: str = "highest"  # "highest" | "lowest"
     bonus: GameBonus | None = None  # added when the game ends
     # how the game is settled when it ends: None (the totals stand) | "difference" (each

@@ -1,5 +1,5 @@
-"""The end of the game (a target score, a number of deals, pool elimination) and, for the
-overview, the object of the game."""
+"""The end of the game (a target score, a number of deals, pool elimination, hands to win)
+and, for the overview, the object of the game."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ class Ending(Base):
         rules = {"unit": self.vocab.unit,
                  "team": "team" if rs.partnerships is not None else "player",
                  "best": "highest" if g["winner"] == "highest" else "lowest",
-                 "rounds": rounds, "target": target, "elim": elim}
+                 "rounds": rounds, "target": target, "elim": elim, "hands": g.get("hands")}
         end = prose.say("ending", "game_end", partners=rs.partnerships is not None, **rules)
         if g["bonus"] is not None:
             end += " " + self.bonus_text(g["bonus"])
