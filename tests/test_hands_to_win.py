@@ -100,3 +100,37 @@ def test_the_page_says_who_wins():
     page = render_page(_house("players: 4", "partners: 2 teams of 2",
                               "game: first to win a hand"))
     assert "The first team to win a hand wins the game." in page
+
+
+def test_unscored_hands_leave_every_total_at_zero_and_the_hand_winner_wins():
+    """Vatikan: "There is no scoring. The player who goes out wins." """
+    v = _house("scoring: none", "game: first to win a hand", "players: 3")
+    for seed in range(3):
+        g = random_game(v, 3, seed)
+        check_invariants(g)
+        assert list(g.totals) == [0, 0, 0]
+        won = [r.winner for r in g.results if r.winner is not None]
+        assert g.winners == (won[0],) and len(won) == 1
+
+
+def test_a_knock_still_decides_an_unscored_hand():
+    v = _house("scoring: none", "game: first to win 2 hands", parent="gin")
+    g = random_game(v, 2, 4)
+    assert list(g.totals) == [0, 0]
+    won = [r.winner for r in g.results if r.winner is not None]
+    assert won.count(g.winners[0]) == 2
+
+
+def test_unscored_hands_need_hands_to_win():
+    with pytest.raises(SpecError, match="E368"):
+        _house("scoring: none")
+
+
+def test_the_page_of_unscored_hands_drops_values_and_the_target():
+    page = render_page(_house("scoring: none", "game: first to win a hand"))
+    assert "The hands are not scored: nobody counts any points" in page
+    assert "Card values" not in page and "100 points" not in page
+    # an opening's minimum still counts the cards, so their values stay on the page
+    page = render_page(_house("scoring: none", "game: first to win a hand",
+                              "opening: melds worth at least 30"))
+    assert "Card values" in page

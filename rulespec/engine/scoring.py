@@ -186,12 +186,20 @@ def score_hand(game, reason: Ending, winner: int | None = None, rummy: bool = Fa
         _by_owner(game, reason, scores, pens, details, winner, bonus)
     else:
         _pay(sc, scores, owed, takers, winner, bonus, pay, pens)
-    scores = _multiplied(game, scores, details)
-    _untaken(game, reason, scores, details)
+    scores = _adjusted(game, reason, scores, details)
     hands = tuple(tuple(sorted(game.hands[p])) for p in range(n))
     scores_t = tuple(number(s) for s in scores)
     return HandResult(game.round, reason, winner, scores_t, tuple(pens), hands, rummy,
                       team_totals(game, scores_t), game.wild, details)
+
+
+def _adjusted(game, reason: Ending, scores: list, details: dict) -> list:
+    """The settled scores with what applies to the whole hand: the upcard's multipliers,
+    the untaken second hand; all 0 where hands are not scored (``scoring: none``: the game
+    is won by hands, ``game.hands``)."""
+    scores = _multiplied(game, scores, details)
+    _untaken(game, reason, scores, details)
+    return [0] * game.n if game.ruleset.scoring.method == "none" else scores
 
 
 def _untaken(game, reason: Ending, scores: list, details: dict) -> None:

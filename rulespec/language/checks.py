@@ -364,7 +364,7 @@ def scoring_matches_ending(r: Ruleset, doc: dict):
     gin_hint = "add `knock:` rules, or `knock: gin only` where only gin ends a hand"
     if s.method == "knock" and r.knock is None:
         yield Problem("scoring.method", "knocks are scored, but no one can knock", gin_hint)
-    if r.knock is not None and s.method != "knock":
+    if r.knock is not None and s.method not in ("knock", "none"):
         yield Problem("knock.max_deadwood", "players can knock, but knocks are not scored", "add `scoring: knock = deadwood difference`")
     if s.knock is not None and r.knock is None:
         yield Problem("scoring.knock", "knock or gin bonuses are given, but no one can knock, and "

@@ -97,6 +97,7 @@ PHRASES: dict[str, tuple[tuple[str, object], ...]] = {
     "stock_stalemate_play_on": (("stock.stalemate", "play on"),),
     "score_winner_collects": (("scoring.method", "winner collects"),),
     "score_penalty": (("scoring.method", "penalty"),),
+    "score_none": (("scoring.method", "none"),),
     "score_knock": (("scoring.method", "knock"),),
     "score_ties_defender": (("scoring.knock.ties", "defender"),),
     "score_ties_knocker": (("scoring.knock.ties", "knocker"),),

@@ -217,7 +217,8 @@ def _scoring(ir):
     s = ir["scoring"]
     yield "Scoring", {"winner collects": "the winner collects the value of the other hands",
                       "penalty": "losers score penalty points", "knock": "deadwood difference",
-                      "owner": "melds and lay-offs score for whoever laid them"}[s["method"]]
+                      "owner": "melds and lay-offs score for whoever laid them",
+                      "none": "hands are not scored"}[s["method"]]
     yield "Cards that count", {"all": "all cards", "unmatched": "unmatched cards",
                                "show": "ungrouped cards when the hand holds the sequences, else all"}[s["count"]]
     yield "Most a hand can cost", _points_or(s["cap"], "no limit")

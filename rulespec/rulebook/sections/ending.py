@@ -17,7 +17,8 @@ class Ending(Base):
         rs = self.rs
         rounds, elim = g["rounds"], g["eliminate"]
         # one deal ends the game whatever the totals (engine/scoring.py): no target to state
-        target = g["target"] if rounds != 1 else None
+        # nor where hands are not scored (`scoring: none`): the totals never move
+        target = g["target"] if rounds != 1 and rs.scoring.method != "none" else None
         rules = {"unit": self.vocab.unit,
                  "team": "team" if rs.partnerships is not None else "player",
                  "best": "highest" if g["winner"] == "highest" else "lowest",
