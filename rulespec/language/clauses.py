@@ -45,6 +45,7 @@ PHRASES: dict[str, tuple[tuple[str, object], ...]] = {
     "upcard_yes": (("deal.upcard", True),),
     "upcard_none": (("deal.upcard", False),),
     "upcard_bury": (("deal.upcard_wild", "bury"),),
+    "upcard_cover": (("deal.upcard_wild", "cover"),),
     "draw_not_first": (("turn.starter_draws", False),),
     "draw_meld_taken": (("turn.meld_taken", True),),
     "draw_meld_taken_turn": (("turn.meld_taken", True), ("turn.meld_taken_by", "turn")),
