@@ -498,6 +498,9 @@ SEMANTIC = [
     Case("hands not scored in a game played to a total",
          edit("winner collects value of other hands; count all cards", "none"),
          "E368", 15, 10, "none", "say how many hands win it: `game: first to win a hand` (or `3 hands`)"),
+    Case("a count for a hand not opened where melds stay in hand",
+         edit("scoring: knock = deadwood difference", "scoring: knock = deadwood difference; "
+              "not opened = 100", GIN), "E369", 17, 39, "not opened = 100", "remove `not opened = …`"),
     Case("players who pay each other with the lowest total winning",
          edit("game:    to 100 points; highest wins",
               "game:    to 100 points; lowest wins\nscoring: losers pay the winner"),

@@ -108,8 +108,20 @@ def _multiplied(game, scores: list, details: dict) -> list:
 
 
 def penalty_of(game, seat: int) -> int:
-    """What ``seat``'s hand counts at the end of the hand (count rule and cap)."""
+    """What ``seat``'s hand counts at the end of the hand (count rule and cap); a flat
+    ``scoring.unopened`` where the player (or, opening once per side, the side) has not
+    opened."""
+    if _not_opened(game, seat):
+        return game.ruleset.scoring.unopened
     return _penalty(game.ruleset, game.hands[seat], game.wild)
+
+
+def _not_opened(game, seat: int) -> bool:
+    """Does ``seat``'s hand count ``scoring.unopened``: the rule, and nobody of the seat
+    (its side, opening once per side) opened this hand?"""
+    rs = game.ruleset
+    return rs.scoring.unopened is not None and not (
+        game._side_opened(seat) if rs.opening.per_side else game.opened[seat])
 
 
 def score_hand(game, reason: Ending, winner: int | None = None, rummy: bool = False,
@@ -195,10 +207,13 @@ def score_hand(game, reason: Ending, winner: int | None = None, rummy: bool = Fa
 
 def _adjusted(game, reason: Ending, scores: list, details: dict) -> list:
     """The settled scores with what applies to the whole hand: the upcard's multipliers,
-    the untaken second hand; all 0 where hands are not scored (``scoring: none``: the game
+    the untaken second hand (and the seats counted as not opened, in ``details``); all 0 where hands are not scored (``scoring: none``: the game
     is won by hands, ``game.hands``)."""
     scores = _multiplied(game, scores, details)
     _untaken(game, reason, scores, details)
+    flat = tuple(p for p in range(game.n) if game.hands[p] and _not_opened(game, p))
+    if flat:
+        details["not opened"] = flat
     return [0] * game.n if game.ruleset.scoring.method == "none" else scores
 
 

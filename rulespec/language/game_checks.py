@@ -380,3 +380,18 @@ def second_hand_can_be_played(r: Ruleset, doc: dict):
         yield Problem("scoring.second_hand_untaken", "players pay each other, so a hand's "
                       "scores add up to zero, and a score for a second hand not taken "
                       "would not", "remove the score, or the payments")
+
+
+@check("E369")
+def unopened_count_can_apply(r: Ruleset, doc: dict):
+    """``not opened = N`` replaces the count of a hand whose player never melded: melds must
+    go on the table (or nobody ever opens), and the hand must be counted at all."""
+    if r.scoring.unopened is None:
+        return
+    if not r.melds.on_table:
+        yield Problem("scoring.unopened", "a hand not opened counts a fixed amount, but melds "
+                      "stay in hand, so nobody ever opens", "remove `not opened = …`")
+    elif r.scoring.stake is not None or r.scoring.method == "none":
+        yield Problem("scoring.unopened", "a hand not opened counts a fixed amount, but no "
+                      "hand is counted here (a stake, or hands not scored)",
+                      "remove `not opened = …`")

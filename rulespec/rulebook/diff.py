@@ -226,6 +226,7 @@ def _scoring(ir):
     yield "Going rummy", "nothing extra" if ru is None else W.join([f"score × {ru['multiplier']}"] * (
         ru["multiplier"] != 1) + [f"+{W.points(ru['bonus'])}"] * bool(ru["bonus"])) or "nothing extra"
     yield "Bonus for going out", _points_or(s.get("out_bonus"))
+    yield "A hand not opened counts", _points_or(s.get("unopened"), "its cards")
     yield "A second hand never picked up", (
         "nothing" if not s.get("second_hand_untaken") else W.points(s["second_hand_untaken"]))
     mb = s.get("meld_bonus")

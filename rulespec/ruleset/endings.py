@@ -170,6 +170,7 @@ class Scoring:
     out_bonus: int | None = None  # what the player who goes out scores besides (Persian Rummy)
     meld_bonus: MeldBonus | None = None  # a long meld's bonus to its owner (Canasta)
     second_hand_untaken: int | None = None  # a side whose packet was never taken scores this
+    unopened: int | None = None  # what a hand counts whose player has not opened (Rummy 51)
     valid_show: int | None = None  # a loser whose own show is valid scores this
     by_upcard: tuple[ByUpcard, ...] = ()  # every score of the hand times value (spades double)
     # who pays whom: None (scores are points won, nobody pays) | "winner" (each loser pays the

@@ -53,6 +53,10 @@ class Scoring(Base):
         if s["out_bonus"]:
             parts += self.parts(lambda: prose.say(
                 "scoring", "out_bonus", bonus=s["out_bonus"], penalty=penalty, teams=teams))
+        if s["unopened"] is not None:
+            parts += self.parts(lambda: prose.say(
+                "scoring", "unopened", points=s["unopened"], done=self.vocab.open("done"),
+                side=teams and self.rs.opening.per_side))
         if s["second_hand_untaken"]:
             parts += self.parts(lambda: prose.say(
                 "scoring", "second_hand_untaken", points=s["second_hand_untaken"],
