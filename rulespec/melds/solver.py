@@ -93,9 +93,6 @@ class Search:
         # cards no meld can hold are deadwood whatever else happens: leave them out
         self.idle = lonely_cards(r, self.nat_cards, self.dual_cards,
                                  len(self.wild_cards) + len(self.dual_cards))
-        if r.barred_any:  # a card no meld may hold is deadwood too
-            both = r.barred_in["set"] & r.barred_in["run"]
-            self.idle += [c for c in self.nat_cards if c in both and c not in self.idle]
         if self.idle:  # every copy of a lonely card is lonely
             self.nat_cards = [c for c in self.nat_cards if c not in self.idle]
         if mode == "deadwood":
