@@ -187,20 +187,26 @@ def test_a_barred_card_is_not_laid_off(black, canasta):
 
 
 def _barred_melds(g) -> list[str]:
-    """Table melds holding a barred card or a wild card standing for one, but for a set
-    of cards melded only when going out (and nothing else) whose owner went out."""
-    r = g.rules
+    """Table melds holding a barred card or a wild card standing for one (read from the
+    rules' card names, not from the meld code's tables), but for a set of cards melded
+    only when going out (and nothing else) whose owner went out."""
+    m_rules = g.ruleset.melds
+    never = set(C(" ".join(m_rules.barred + m_rules.going_out_only)))
+    runs = never | set(C(" ".join(m_rules.barred_runs)))
+    out_only = set(C(" ".join(m_rules.going_out_only)))
     out = []
     for m in g.table:
-        bar = r.barred_in[m.reading.kind]
+        bar = runs if m.reading.kind == "run" else never
         naturals = list(m.cards)
         for w, _ in m.reading.wilds:
             naturals.remove(w)
         stands = [s for _, s in m.reading.wilds if s is not None]
-        if m.reading.kind == "set" and m.reading.wilds and m.reading.rank in r.barred_set_ranks:
+        rank_barred = any(c % 13 == m.reading.rank for c in never) if m.reading.rank is not None \
+            else False
+        if m.reading.kind == "set" and m.reading.wilds and rank_barred:
             out.append(str(m.cards))
         elif any(c in bar for c in naturals + stands):
-            own = not m.reading.wilds and all(c in r.out_only for c in m.cards)
+            own = not m.reading.wilds and all(c in out_only for c in m.cards)
             if not (own and len(g.hands[m.owner]) <= 1):
                 out.append(str(m.cards))
     return out
@@ -232,9 +238,14 @@ def test_no_meld_on_the_table_ever_holds_a_barred_card(seed, which, canasta, bla
 def test_the_solver_never_melds_a_barred_card(hand, which, black, samba):
     v = {"black": black, "samba": samba}[which]
     arr = best_arrangement(v.ruleset, hand)  # every meld is classified, or it raises
-    r = rules_for(v.ruleset)
+    m_rules = v.ruleset.melds
     for m in arr.melds:
-        assert all(r.reading_ok(m.cards, rd) for rd in m.readings)
+        for rd in m.readings:
+            barred = set(C(" ".join(m_rules.barred + (m_rules.barred_runs if rd.kind == "run"
+                                                       else ()))))
+            acting = [w for w, _ in rd.wilds]
+            assert not any(c in barred for c in m.cards if c not in acting)
+            assert not any(s in barred for _, s in rd.wilds)
     assert deadwood(v.ruleset, hand) == arr.deadwood_points
 
 
