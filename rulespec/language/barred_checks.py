@@ -3,8 +3,8 @@
 
 ====  ================================================================================
 E325  cards that may not be melded cannot be played as written: one is not in the deck
-      (a stripped rank, a tile set) or is also a wild card, one is named by two of the
-      rules, or no meld is left possible
+      (a stripped rank, a tile set) or is also a wild card, one is both never melded and
+      melded only when going out, or no meld is left possible
 E326  cards melded only when going out never can be: going out is not allowed, melds
       stay in hand, there are no sets, the deck holds too few of them for a set, or the
       table may be rearranged
@@ -48,13 +48,13 @@ def barred_cards_can_be_played(r: Ruleset, doc: dict):
         if wild:
             yield Problem(path, f"{', '.join(wild)} would be wild cards that {_SAID[f]}",
                           "make other cards wild, or name other cards")
-    for i, f in enumerate(named):
-        for g in named[i + 1:]:
-            both = sorted(set(getattr(m, f)) & set(getattr(m, g)), key=C.parse_card)
-            if both:
-                yield Problem(f"melds.{g}", f"{', '.join(both)} are named both as cards that "
-                                            f"{_SAID[f]} and as cards that {_SAID[g]}",
-                              "name each card under one rule")
+    # never, and only when going out, cannot both hold (kept out of runs as well is
+    # only said twice: Samba keeps all threes out of runs, its black threes out of all)
+    both = sorted(set(m.barred) & set(m.going_out_only), key=C.parse_card)
+    if both:
+        yield Problem("melds.going_out_only", f"{', '.join(both)} are named both as cards "
+                      f"that {_SAID['barred']} and as cards that {_SAID['going_out_only']}",
+                      "name each card under one rule")
     rules = rules_for(r)
     if not rules.has_runs and (m.set is None or _no_set_left(r, rules)):
         yield Problem(f"melds.{named[0]}", "no meld is left possible: every card a meld "
