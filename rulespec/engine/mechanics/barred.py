@@ -54,7 +54,7 @@ class BarredCards:
         if out_only and len(out_only) == len(cards):
             return (f"{names(out_only)} may be melded only when going out: as a set of "
                     "their own, with no wild card, by the meld that ends your hand (or "
-                    "leaves only the card you discard)")
+                    "leaves only the card you discard), once you have opened")
         never = [c for c in held if c in r.barred_in["set"]]
         if never:
             return f"{names(never)} may not be melded" + (
