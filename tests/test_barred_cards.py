@@ -186,6 +186,17 @@ def test_a_barred_card_is_not_laid_off(black, canasta):
     assert not any("3S" in s for s in g.legal_strings() if s.startswith("lay off"))
 
 
+def test_the_stalemate_counts_on_the_black_threes_that_may_still_go_out(canasta):
+    """Few cards left: three black threes in play could still make the set that goes
+    out, so nobody-can-go-out is not proved; two could not."""
+    g = _position(canasta, "3S 4H", [(0, "KD KS KH")])
+    g.hands[1:] = [C("5D"), C("6C"), C("7S")]
+    g.stock, g.discards = C("3C"), C("3S 8D")
+    assert g._could_meld_off_table(3)
+    g.discards = C("9S 8D")
+    assert not g._could_meld_off_table(3)
+
+
 def _barred_melds(g) -> list[str]:
     """Table melds holding a barred card or a wild card standing for one (read from the
     rules' card names, not from the meld code's tables), but for a set of cards melded
