@@ -118,6 +118,12 @@ BY_HAND = {
         "rummy500", {"scoring.meld_bonus": {"size": 7, "natural": 500, "mixed": 300}},
         {f"scoring.meld_bonus.{leaf}": n})
         for leaf, n in (("size", 6), ("natural", 400), ("mixed", 200))},
+    # no shipped variant pays a long set or run its own bonus (Samba's samba)
+    **{f"scoring.kind_bonus.{kind}.{leaf}": (
+        "rummy500", {f"scoring.kind_bonus.{kind}": {"size": 4, "natural": 500, "mixed": 300}},
+        {f"scoring.kind_bonus.{kind}.{leaf}": n})
+        for kind in ("set", "run") for leaf, n in (("size", 3), ("natural", 400),
+                                                   ("mixed", 200))},
     # no shipped variant needs a long meld to go out (Canasta's canasta)
     **{f"going_out.long.{leaf}": (
         "rummy500", {"going_out.long": {"melds": 1, "size": 7}},

@@ -37,6 +37,7 @@ from fractions import Fraction
 from .. import cards as C
 from ..melds.checks import penalty as _penalty
 from ..melds.context import card_value
+from ..ruleset import KindBonus
 from . import settlement
 from .phases import KNOCK_ENDINGS, Ending
 
@@ -315,17 +316,29 @@ def _run_ace_value(v, r) -> int | None:
 
 
 def meld_bonuses(game) -> list:
-    """What each seat's long melds earn it besides their cards (``scoring.meld_bonus``):
-    a meld of the size or more on the table scores its owner the natural bonus when no
-    card in it stands as a wild card, else the mixed one."""
-    mb = game.ruleset.scoring.meld_bonus
+    """What each seat's long melds earn it besides their cards (``scoring.meld_bonus``,
+    ``scoring.kind_bonus``): a meld of the size or more on the table scores its owner the
+    natural bonus when no card in it stands as a wild card, else the mixed one. One bonus a
+    meld: its kind's (a samba's 1500) where it is long enough for it, else any meld's."""
+    sc = game.ruleset.scoring
     out = [0] * game.n
-    if mb is None:
+    if sc.meld_bonus is None and sc.kind_bonus == KindBonus():
         return out
     for m in game.table:
-        if len(m.cards) >= mb.size:
+        mb = long_bonus(sc, m.reading.kind if m.reading is not None else None, len(m.cards))
+        if mb is not None:
             out[m.owner] += mb.mixed if m.reading is not None and m.reading.wilds else mb.natural
     return out
+
+
+def long_bonus(sc, kind: str | None, size: int):
+    """The one long-meld bonus a ``kind`` meld of ``size`` cards earns (None: none): the
+    bonus of its own kind where it reaches that size, or else the bonus of any meld."""
+    own = sc.kind_bonus.of(kind) if kind is not None else None
+    if own is not None and size >= own.size:
+        return own
+    mb = sc.meld_bonus
+    return mb if mb is not None and size >= mb.size else None
 
 
 def bonus_points(game) -> list:

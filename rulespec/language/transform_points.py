@@ -8,7 +8,8 @@ class PointClauses:
     """``values: none`` (every card worth nothing), ``values: ace low in a run = 1`` (an
     ace melded as the low end of a run is worth this on the table; elsewhere, and in hand,
     its value of ``A = ...``), ``scoring: going out = +N`` (what the player who goes out
-    scores besides), ``scoring: meld of 7+ cards = +500 natural, +300 mixed``, ``going
+    scores besides), ``scoring: meld of 7+ cards = +500 natural, +300 mixed`` (and by kind, ``run of
+    7+ cards = +1500``), ``going
     out: only with a meld of 7+ cards`` and ``game:
     bonus N for winning the game``, ``bonus N per hand won``."""
 
@@ -44,6 +45,16 @@ class PointClauses:
         """``meld of 7+ cards = +500 natural, +300 mixed``: one number for both."""
         self.set(node, "scoring.meld_bonus", {"size": size, "natural": natural,
                                               "mixed": natural if mixed is None else mixed})
+
+    def score_set_bonus(self, node, size, natural, mixed=None):
+        """``set of 7+ cards = +500``: a long set's own bonus (``book of 7+`` alike)."""
+        self.set(node, "scoring.kind_bonus.set", {"size": size, "natural": natural,
+                                                  "mixed": natural if mixed is None else mixed})
+
+    def score_run_bonus(self, node, size, natural, mixed=None):
+        """``run of 7+ cards = +1500``: a long run's own bonus (Samba's samba)."""
+        self.set(node, "scoring.kind_bonus.run", {"size": size, "natural": natural,
+                                                  "mixed": natural if mixed is None else mixed})
 
     def out_long_melds(self, node, *numbers):
         """``going out: only with a meld of 7+ cards`` (or ``with 2 melds of 7+``)."""

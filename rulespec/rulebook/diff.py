@@ -213,6 +213,12 @@ def _count_range(lo, hi) -> str:
     return str(lo) if lo == hi else f"{lo} {'or' if hi == lo + 1 else 'to'} {hi}"
 
 
+def _long_bonus(mb) -> str:
+    return "none" if mb is None else (
+        f"{W.points(mb['natural'])} for {W.number(mb['size'])} or more cards"
+        + ("" if mb["mixed"] == mb["natural"] else f", {W.points(mb['mixed'])} with a wild card"))
+
+
 def _scoring(ir):
     s = ir["scoring"]
     yield "Scoring", {"winner collects": "the winner collects the value of the other hands",
@@ -227,10 +233,10 @@ def _scoring(ir):
     yield "Bonus for going out", _points_or(s.get("out_bonus"))
     yield "A second hand never picked up", (
         "nothing" if not s.get("second_hand_untaken") else W.points(s["second_hand_untaken"]))
-    mb = s.get("meld_bonus")
-    yield "Bonus for a long meld", "none" if mb is None else (
-        f"{W.points(mb['natural'])} for {W.number(mb['size'])} or more cards"
-        + ("" if mb["mixed"] == mb["natural"] else f", {W.points(mb['mixed'])} with a wild card"))
+    yield "Bonus for a long meld", _long_bonus(s.get("meld_bonus"))
+    kb = s.get("kind_bonus") or {}
+    yield "Bonus for a long set, instead", _long_bonus(kb.get("set"))
+    yield "Bonus for a long run, instead", _long_bonus(kb.get("run"))
     k = s["knock"]
     yield "Undercut bonus", "—" if k is None else W.points(k["undercut"])
     yield "Stakes a failed knock pays", "—" if k is None else W.number(k.get("undercut_stakes", 1))

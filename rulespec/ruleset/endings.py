@@ -158,6 +158,18 @@ class MeldBonus:
 
 
 @dataclass(frozen=True)
+class KindBonus:
+    """A long meld's bonus by its kind (``scoring: run of 7+ cards = +1500``: Samba's
+    samba), which a set or run that reaches its size earns instead of ``meld_bonus``."""
+
+    set: MeldBonus | None = None
+    run: MeldBonus | None = None
+
+    def of(self, kind: str) -> MeldBonus | None:
+        return self.set if kind == "set" else self.run
+
+
+@dataclass(frozen=True)
 class Scoring:
     # "winner collects" | "penalty" | "knock" | "owner" (each seat scores the cards it put on
     # the table, less the cards left in its hand: 500 Rum)
@@ -169,6 +181,7 @@ class Scoring:
     wrong_show: int | None = None
     out_bonus: int | None = None  # what the player who goes out scores besides (Persian Rummy)
     meld_bonus: MeldBonus | None = None  # a long meld's bonus to its owner (Canasta)
+    kind_bonus: KindBonus = KindBonus()  # the same by kind, first where it applies (Samba)
     second_hand_untaken: int | None = None  # a side whose packet was never taken scores this
     valid_show: int | None = None  # a loser whose own show is valid scores this
     by_upcard: tuple[ByUpcard, ...] = ()  # every score of the hand times value (spades double)
