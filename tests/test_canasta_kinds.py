@@ -128,3 +128,125 @@ def test_the_page_says_the_bonus_by_kind_in_the_variants_words():
     assert ("**Long sequences.** A sequence of seven or more cards on the table scores a bonus "
             "of 1500 points for the player who laid it, besides its cards' values, when the "
             "hand ends; such a sequence does not also score a long meld's bonus.") in page
+
+
+# ---------------------------------------------------------------- going out by kind
+
+OUT_2_2 = "going out: only with 2 natural and 2 mixed melds of 7+ cards"
+N1, N2 = "KS KH KD KC KS KH KD", "QS QH QD QC QS QH QD"  # natural canastas
+M1, M2 = "JS JH JD JC JS JH JK", "10S 10H 10D 10C 10S 10H 2C"  # mixed canastas
+
+
+@pytest.fixture(scope="module")
+def hand_and_foot_ish():
+    return house("rummy500", *SAMBA, "players: 2", "deal: 32 cards each", OUT_2_2)
+
+
+def _canastas_then(v, canastas: list[str], rest: str):
+    """Player 0 holds ``canastas`` and ``rest`` (32 cards), draws the 5S and melds each
+    canasta; the 5H 5D 5C 5S and the 9H are left."""
+    hand = " ".join(canastas + [rest.replace(" / ", " "), "5H 5D 5C 9H"])
+    g = new_game(v, players=2, deck=stacked_deck(v, 2, hands=[hand, None], upcard="4C",
+                                                  stock=["5S"])).deal_on()
+    g.play("draw stock").deal_on()
+    g.play(*(f"meld {c}" for c in canastas))
+    if rest:
+        g.play(*(f"meld {m}" for m in rest.split(" / ")))
+    return g
+
+
+def test_the_phrase_sets_the_parts(hand_and_foot_ish):
+    long = hand_and_foot_ish.ruleset.going_out.long
+    assert (long.melds, long.size) == (4, 7)
+    assert [(k.melds, k.kind, k.wilds) for k in long.kinds] == [(2, "meld", "natural"),
+                                                                (2, "meld", "mixed")]
+    one = house("rummy500", "going out: only with a natural meld of 7+").ruleset.going_out.long
+    assert [(k.melds, k.kind, k.wilds) for k in one.kinds] == [(1, "meld", "natural")]
+    books = house("rummy500", *SAMBA, "going out: only with 2 clean and 2 dirty books of 7 or "
+                  "more cards").ruleset.going_out.long
+    assert [(k.melds, k.kind, k.wilds) for k in books.kinds] == [(2, "set", "natural"),
+                                                                 (2, "set", "mixed")]
+    plain = house("rummy500", "going out: only with 2 melds of 7+ cards").ruleset.going_out.long
+    assert (plain.melds, plain.kinds) == (2, ())
+
+
+M3 = "7S 7H 7D 7C 7S 7H 2D"
+
+
+@pytest.mark.parametrize("canastas,rest", [([N1, M1, M2], "8S 8H 8D / 3S 3H 3D 3C"),
+                                           ([N1, M1, M2, M3], "")],
+                         ids=["1 natural, 2 mixed", "1 natural, 3 mixed"])
+def test_one_natural_canasta_may_not_go_out(hand_and_foot_ish, canastas, rest):
+    """Four canastas are not enough when only one is natural."""
+    g = _canastas_then(hand_and_foot_ish, canastas, rest)
+    assert sorted(g.hands[0]) == sorted(rulespec.parse_cards("5H 5D 5C 9H 5S"))
+    legal = {str(a) for a in g.legal_actions()}
+    assert not any(a.startswith("meld 5") and a.count("5") == 4 for a in legal)
+    with pytest.raises(rulespec.engine.IllegalMove,
+                       match="you may not go out yet: you need 2 natural melds and 2 mixed "
+                             "melds of 7 or more cards"):
+        g.apply("meld 5H 5D 5C 5S")  # would leave the 9H to discard
+    g.play("meld 5H 5D 5C")  # two cards stay
+    with pytest.raises(rulespec.engine.IllegalMove, match="you may not go out yet"):
+        g.apply(f"lay off 5S on {len(g.table)}")
+    assert not g.results
+
+
+def test_two_natural_and_two_mixed_canastas_go_out(hand_and_foot_ish):
+    g = _canastas_then(hand_and_foot_ish, [N1, N2, M1, M2], "")
+    g.play("meld 5H 5D 5C 5S", "discard 9H")
+    (r,) = g.results
+    assert (r.reason, r.winner) == ("went out", 0)
+
+
+def test_a_wild_laid_off_on_a_natural_canasta_makes_it_mixed(hand_and_foot_ish):
+    """Two natural and two mixed canastas, and a wild card laid off onto a natural one:
+    then there is one natural canasta, and the player may not go out."""
+    g = new_game(hand_and_foot_ish, players=2, seed=2).deal_on()
+    p = g.player
+    g.table = [TableMeld(i + 1, p, *_set(c, r, wild=w)) for i, (c, r, w) in enumerate(
+        ((N1, 12, False), (N2, 11, False), (M1, 10, True), (M2, 9, True)))]
+    kings = g.table[0]
+    assert g._out_ready(p)
+    mixed = Reading("set", rank=12, wilds=((JK, None),))
+    assert not g._out_ready(p, onto=kings, reading=mixed)
+    assert g._out_ready(p, onto=kings, reading=kings.reading)  # a natural king keeps it natural
+
+
+def test_the_page_says_the_kinds():
+    v = house("rummy500", *SAMBA, "going out: only with 2 clean and 2 dirty books of 7+ cards",
+              'terms: sets are called "books"')
+    page = " ".join(render_page(v).split())
+    assert ("You may go out only when you have two natural books and two mixed books of seven "
+            "or more cards on the table (the meld that makes it may be laid in the same turn; a "
+            "natural meld has no wild card in it; a mixed meld has one at least).") in page
+
+
+def test_kinds_the_rules_cannot_make_are_reported():
+    def errors(*lines):
+        return [p.code for p in house_problems(*lines) if p.is_error]
+    assert errors("rummy500", "going out: only with a mixed meld of 7+ cards") == ["E351"]
+    assert errors("rummy500", "deck: 2 packs", "melds: sets of 3+ cards in any suits; no runs",
+                  "going out: only with a run of 7+") == ["E351"]
+    assert errors("rummy500", *SAMBA, "going out: only with 2 mixed runs of 7+") == ["E351"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(parts=st.lists(st.tuples(st.integers(1, 3), st.sampled_from(["meld", "set", "run"]),
+                                st.sampled_from(["any", "natural", "mixed"])),
+                      min_size=1, max_size=3),
+       melds=st.lists(st.tuples(st.sampled_from(["set", "run"]), st.booleans()), max_size=7))
+def test_the_kinds_are_met_exactly_when_the_melds_can_be_shared_out(parts, melds):
+    """Property: the engine's test (Hall's condition) agrees with trying every way to give
+    each long meld to one part."""
+    import itertools
+
+    from rulespec.engine.mechanics.long_melds import fits, long_kinds_met
+    from rulespec.ruleset import LongKind
+    kinds = [LongKind(*p) for p in parts]
+    readings = [Reading(k, wilds=((JK, None),) if mixed else ()) for k, mixed in melds]
+    brute = any(
+        all(sum(1 for i, g in enumerate(give) if g == j and fits(kinds[j], readings[i]))
+            >= kinds[j].melds for j in range(len(kinds)))
+        for give in itertools.product(range(len(kinds) + 1), repeat=len(readings)))
+    assert long_kinds_met(kinds, readings) == brute

@@ -129,6 +129,13 @@ BY_HAND = {
         "rummy500", {"going_out.long": {"melds": 1, "size": 7}},
         {f"going_out.long.{leaf}": n})
         for leaf, n in (("melds", 2), ("size", 6))},
+    # no shipped variant needs long melds of some kind to go out (Hand and Foot's books):
+    # 500 Rum's runs may grow to seven, natural ones or not
+    **{f"going_out.long.kinds.*.{leaf}": (
+        "rummy500", {"going_out.long": {"melds": 1, "size": 7, "kinds": [
+            {"melds": 1, "kind": "run", "wilds": "natural"}]}},
+        {f"going_out.long.kinds.0.{leaf}": n})
+        for leaf, n in (("melds", 2), ("kind", "meld"), ("wilds", "any"))},
     # no shipped variant has one set of each rank (Canasta): Rummy 51, two packs
     "melds.one_per_rank": ("rummy51", {}, {"melds.one_per_rank": "player"}),
     # no shipped variant sets a second hand aside (Buraco's morto, Hand and Foot's foot);

@@ -66,3 +66,26 @@ def kind_bonus_can_be_earned(r: Ruleset, doc: dict):
             yield Problem(path, f"{what} earns a bonus, but no {kind} may have more than "
                           f"{most} cards", f"make the bonus's {kind} shorter, or let {kind}s "
                           "grow longer")
+
+
+@check("E351")
+def long_kinds_to_go_out_can_be_made(r: Ruleset, doc: dict):
+    """Going out needs long melds of some kinds: each part must be a kind the rules have,
+    that may grow that long, and may hold a wild card where it must be mixed. (Melds kept
+    in hand, or no meld that long at all, are E389's.)"""
+    go = r.going_out
+    if go is None or go.long is None or not r.melds.on_table:
+        return
+    for part in go.long.kinds:
+        what = f"going out needs {part.kind}s of {go.long.size} or more cards"
+        most = longest(r, part.kind)
+        if part.kind != "meld" and most == 0:
+            yield Problem("going_out.long", f"{what}, but the rules have no {part.kind}s",
+                          f"ask for melds or the other kind, or allow {part.kind}s")
+        elif part.kind != "meld" and longest(r, "meld") >= go.long.size > most:
+            yield Problem("going_out.long", f"{what}, but no {part.kind} may have more than "
+                          f"{most} cards", f"ask for shorter ones, or let {part.kind}s grow longer")
+        elif part.wilds == "mixed" and not may_hold_wilds(r, part.kind):
+            yield Problem("going_out.long", f"going out needs mixed {part.kind}s (with a wild "
+                          f"card), but no {part.kind} may hold a wild card",
+                          "drop `mixed`, or let wild cards join such melds")

@@ -117,6 +117,14 @@ def _opening(ir):
     yield from _values(ir, "opening")
 
 
+def _long_melds(long) -> str:
+    """"a meld", "two melds", or by kind "two natural melds and two mixed melds"."""
+    parts = long.get("kinds") or [{"melds": long["melds"], "kind": "meld", "wilds": "any"}]
+    return W.join(("a" if p["melds"] == 1 else W.number(p["melds"]))
+                  + ("" if p["wilds"] == "any" else " " + p["wilds"])
+                  + f" {p['kind']}" + ("s" if p["melds"] > 1 else "") for p in parts)
+
+
 def _ending(ir):
     g = ir["going_out"]
     yield "Going out", "not allowed" if g is None else {
@@ -124,8 +132,7 @@ def _ending(ir):
         "forbidden": "only without a final discard"}[g["final_discard"]]
     long = g and g.get("long")
     yield "Going out needs on the table", "—" if not long else (
-        ("a meld" if long["melds"] == 1 else f"{W.number(long['melds'])} melds")
-        + f" of {W.number(long['size'])} or more cards")
+        _long_melds(long) + f" of {W.number(long['size'])} or more cards")
     s = ir["show"]
     yield "After going out or a show, the others have", _yes(
         (g is not None and g.get("last_turns")) or (s is not None and s.get("last_turns")),

@@ -15,6 +15,18 @@ class LongMelds:
 
     melds: int
     size: int
+    kinds: tuple[LongKind, ...] = ()  # by kind (each part its own melds); empty: any melds
+
+
+@dataclass(frozen=True)
+class LongKind:
+    """One part of the long melds going out needs: ``melds`` of them, of ``kind`` ("meld":
+    either kind, "set", "run"), ``wilds`` "natural" (no card standing as a wild card),
+    "mixed" (one at least) or "any": Hand and Foot's two clean books and two dirty ones."""
+
+    melds: int
+    kind: str = "meld"
+    wilds: str = "any"
 
 
 @dataclass(frozen=True)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from .. import prose
+from .. import words as W
 from .base import Base
 
 
@@ -15,7 +16,8 @@ class GoingOut(Base):
             return
         # a turn that plays or draws has no discard: the last card goes to the table (W376)
         final = None if self.rs.turn.play_or_draw else g["final_discard"]
-        long = g["long"] and (g["long"]["melds"], g["long"]["size"])
+        long = g["long"] and (self.long_melds_said(g["long"]), g["long"]["size"],
+                              {p["wilds"] for p in g["long"]["kinds"]} - {"any"})
         aside = self.ir["deal"]["second_hand"]
         second = aside and ("side" if aside["per"] == "side" and self.rs.partnerships
                             else "player", aside["after_discard"])
@@ -23,3 +25,16 @@ class GoingOut(Base):
                                      last=g["last_turns"], lay_off=self.rs.turn.layoff is not None,
                                      long=long, side=self.rs.partnerships is not None,
                                      second=second)
+
+    def long_melds_said(self, long) -> str:
+        """The long melds going out needs, in the variant's words: "a meld", "two natural
+        melds and two mixed melds", "a sequence and a book"."""
+        if not long["kinds"]:
+            return "a meld" if long["melds"] == 1 else f"{W.number(long['melds'])} melds"
+        said = []
+        for part in long["kinds"]:
+            word = {"meld": "meld", "set": self.vocab.set, "run": self.vocab.run}[part["kind"]]
+            wilds = "" if part["wilds"] == "any" else part["wilds"] + " "
+            n = part["melds"]
+            said.append(f"{'a' if n == 1 else W.number(n)} {wilds}{word}{'s' if n > 1 else ''}")
+        return W.join(said)
