@@ -211,6 +211,13 @@ def test_a_wild_laid_off_on_a_natural_canasta_makes_it_mixed(hand_and_foot_ish):
     mixed = Reading("set", rank=12, wilds=((JK, None),))
     assert not g._out_ready(p, onto=kings, reading=mixed)
     assert g._out_ready(p, onto=kings, reading=kings.reading)  # a natural king keeps it natural
+    # with two cards left, the wild card may not go onto the kings: it would leave the
+    # 9H alone with one natural canasta (found by a simulation of `1 natural and 1 mixed`)
+    g.play("draw stock").deal_on()
+    g.hands[p] = rulespec.parse_cards("JK 9H")
+    legal = {str(a) for a in g.legal_actions()}
+    assert "lay off JK on 1" not in legal and "lay off JK on 3" in legal
+    assert "discard 9H" in legal
 
 
 def test_the_page_says_the_kinds():

@@ -59,7 +59,9 @@ class LayingOff:
         long = self.ruleset.going_out is not None and self.ruleset.going_out.long is not None
         if not left_ok and not long:
             return []
-        kinds = long and bool(self.ruleset.going_out.long.kinds)
+        # by kind, a lay-off may also undo the long melds (a wild card makes a natural
+        # canasta mixed): one that leaves a card alone is judged by the table it leaves
+        kinds = long and bool(self.ruleset.going_out.long.kinds) and len(hand) < 3
         acts = []
         for m in self.table:
             if not self._onto_ok(p, m):
@@ -71,7 +73,7 @@ class LayingOff:
             for c in set(hand):
                 acts.extend(a for a in onto.get(c, ())
                             if (not last_two or self._then_last_fits(p, a))
-                            and (left_ok or not kinds or self._leaves_ok(
+                            and (not kinds or self._leaves_ok(
                                 len(hand) - 1, self._out_ready(p, onto=m, reading=a.reading))))
         return acts
 
