@@ -257,3 +257,47 @@ def test_the_kinds_are_met_exactly_when_the_melds_can_be_shared_out(parts, melds
             >= kinds[j].melds for j in range(len(kinds)))
         for give in itertools.product(range(len(kinds) + 1), repeat=len(readings)))
     assert long_kinds_met(kinds, readings) == brute
+
+
+# ---------------------------------------------------------------- naturals outnumber wilds
+
+BOOKS = ("deck: 3 packs; 2 jokers per pack", "values: jokers = 50",
+         "melds: sets of 3+ cards of the same rank in any suits; no runs")
+
+
+@pytest.fixture(scope="module")
+def strict_rules():
+    from rulespec.melds.context import rules_for
+    v = house("rummy500", *BOOKS, "wild: jokers; naturals must outnumber wilds")
+    weak = house("rummy500", *BOOKS, "wild: jokers; wilds may not outnumber naturals")
+    return rules_for(v.ruleset), rules_for(weak.ruleset)
+
+
+@settings(max_examples=60, deadline=None)
+@given(naturals=st.integers(1, 7), wilds=st.integers(0, 6))
+def test_a_book_holds_fewer_wild_cards_than_natural_ones(strict_rules, naturals, wilds):
+    """Hand and Foot: "a book must contain at least one more natural card than wild
+    cards"; the weaker rule (Continental's) allows as many."""
+    from rulespec.melds.distinct import readings_of
+    strict, weak = strict_rules
+    nats = rulespec.parse_cards(" ".join(["KS", "KH", "KD", "KC"] * 2)[: 3 * naturals - 1])
+    meld = nats + [JK] * wilds
+    if len(meld) < 3:
+        return
+    assert bool(readings_of(strict, meld)) == (wilds < naturals)
+    assert bool(readings_of(weak, meld)) == (wilds <= naturals)
+
+
+def test_naturals_outnumber_is_said_and_clashes_are_reported():
+    v = house("rummy500", *BOOKS, "wild: jokers; natural cards must outnumber wild cards")
+    assert v.ruleset.wilds.naturals_outnumber and not v.ruleset.wilds.not_outnumber
+    page = " ".join(render_page(v).split())
+    assert ("A meld must hold more natural cards than wild cards: a meld with three natural "
+            "cards may hold two wild cards at most.") in page
+
+    def errors(*lines):
+        return [p.code for p in house_problems(*lines) if p.is_error]
+    assert errors("rummy500", *BOOKS, "wild: jokers; naturals must outnumber wilds; "
+                  "all-wild melds allowed") == ["E352"]
+    assert errors("rummy500", *BOOKS, "wild: jokers; naturals must outnumber wilds; "
+                  "wilds may not outnumber naturals") == ["E352"]

@@ -7,8 +7,8 @@ E350  a long set's or run's own bonus cannot be earned: melds do not score for w
       laid them, the rules have no such melds, or none may grow that long
 E351  going out needs long melds of a kind that cannot be made: no such melds, none that
       long, or mixed ones where that kind may hold no wild card
-E352  naturals must outnumber wild cards, yet wild cards alone may make a meld, or no
-      card is wild
+E352  naturals must outnumber wild cards, yet wild cards alone may make a meld, or the
+      weaker `wilds may not outnumber naturals` is given too
 ====  ================================================================================
 
 Registered in this module's own table of checks (:mod:`.problems`).
@@ -89,3 +89,22 @@ def long_kinds_to_go_out_can_be_made(r: Ruleset, doc: dict):
             yield Problem("going_out.long", f"going out needs mixed {part.kind}s (with a wild "
                           f"card), but no {part.kind} may hold a wild card",
                           "drop `mixed`, or let wild cards join such melds")
+
+
+@check("E352")
+def naturals_outnumber_fits(r: Ruleset, doc: dict):
+    """Naturals must outnumber wild cards in every meld: then no meld is wild cards alone,
+    and the weaker `may not outnumber` says less than it. (No card wild at all is E324.)"""
+    w = r.wilds
+    if not w.naturals_outnumber or not w.any:
+        return
+    if w.all_wild != "never":
+        what = "sets" if w.all_wild == "sets" else "melds"
+        yield Problem("wilds.naturals_outnumber", "natural cards must outnumber wild cards in "
+                      f"a meld, but {what} of wild cards alone are allowed",
+                      f"drop `all-wild {what} allowed`, or the rule on naturals")
+    if w.not_outnumber:
+        yield Problem("wilds.naturals_outnumber", "natural cards must outnumber wild cards, and "
+                      "wild cards may not outnumber natural cards: two rules for one thing",
+                      "keep `naturals must outnumber wilds` (more natural cards) or `wilds may "
+                      "not outnumber naturals` (at least as many)")

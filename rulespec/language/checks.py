@@ -213,7 +213,9 @@ def wild_rank_leaves_melds_possible(r: Ruleset, doc: dict):
         order = r.deck.ranks  # runs follow the pack: a stripped pack's skip its gaps
         for start in range(len(order) + 1 - size):
             f = sum(1 for k in order[start:start + size] if k in forced)
-            if (limit is None or f <= limit) and (not w.not_outnumber or f <= size - f):
+            strict = w.naturals_outnumber
+            if (limit is None or f <= limit) and (not (w.not_outnumber or strict)
+                                                  or f + strict <= size - f):
                 return True
         return False
 
@@ -240,7 +242,8 @@ def wild_settings_consistent(r: Ruleset, doc: dict):
     if w.jokers and not any(r.deck.jokers_for(n) for n in player_counts(r)):
         yield Problem("wilds.jokers", "jokers are wild but the deck has none", "add jokers to `deck:`")
     if not any_wild:
-        for path in ("wilds.max_per_meld", "wilds.not_outnumber", "wilds.replace", "wilds.all_wild",
+        for path in ("wilds.max_per_meld", "wilds.not_outnumber", "wilds.naturals_outnumber",
+                     "wilds.replace", "wilds.all_wild",
                      "wilds.as_natural", "wilds.only_in"):
             if said(doc, path):
                 yield Problem(path, "this limits wild cards, but the rules have none", "say which cards are wild in `wild:`")
