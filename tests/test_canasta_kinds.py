@@ -224,8 +224,8 @@ def test_the_page_says_the_kinds():
     v = house("rummy500", *SAMBA, "going out: only with 2 clean and 2 dirty books of 7+ cards",
               'terms: sets are called "books"')
     page = " ".join(render_page(v).split())
-    assert ("You may go out only when you have two natural books and two mixed books of seven "
-            "or more cards on the table (the meld that makes it may be laid in the same turn; a "
+    assert ("You may go out only when you have four melds of seven or more cards on the "
+            "table: two natural books and two mixed books (the meld that makes it may be laid in the same turn; a "
             "natural meld has no wild card in it; a mixed meld has one at least).") in page
 
 

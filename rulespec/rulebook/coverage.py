@@ -106,9 +106,6 @@ APPLIES_WHEN: dict[str, tuple[Callable[[Ruleset], bool], str]] = {
     "wilds.replace.jokers_only": (lambda rs: bool(rs.wilds.ranks or rs.wilds.cards or rs.wilds.cut
                                                   or rs.wilds.dealt_rank),
                                   "with no wild card but the jokers, every wild taken is a joker"),
-    "going_out.long.melds": (lambda rs: not rs.going_out.long.kinds,
-                             "by kind, the long melds are counted part by part and this is "
-                             "their sum"),
     "going_out.final_discard": (lambda rs: not rs.turn.play_or_draw,
                                 "a turn that plays or draws has no discard (E376)"),
     "knock.counts_all": (lambda rs: not rs.gin_only,

@@ -17,7 +17,8 @@ class GoingOut(Base):
         # a turn that plays or draws has no discard: the last card goes to the table (W376)
         final = None if self.rs.turn.play_or_draw else g["final_discard"]
         long = g["long"] and (self.long_melds_said(g["long"]), g["long"]["size"],
-                              {p["wilds"] for p in g["long"]["kinds"]} - {"any"})
+                              {p["wilds"] for p in g["long"]["kinds"]} - {"any"},
+                              self.long_parts_said(g["long"]["kinds"]))
         aside = self.ir["deal"]["second_hand"]
         second = aside and ("side" if aside["per"] == "side" and self.rs.partnerships
                             else "player", aside["after_discard"])
@@ -26,13 +27,18 @@ class GoingOut(Base):
                                      long=long, side=self.rs.partnerships is not None,
                                      second=second)
 
-    def long_melds_said(self, long) -> str:
-        """The long melds going out needs, in the variant's words: "a meld", "two natural
-        melds and two mixed melds", "a sequence and a book"."""
-        if not long["kinds"]:
-            return "a meld" if long["melds"] == 1 else f"{W.number(long['melds'])} melds"
+    @staticmethod
+    def long_melds_said(long) -> str:
+        """How many long melds going out needs: "a meld", "four melds"."""
+        return "a meld" if long["melds"] == 1 else f"{W.number(long['melds'])} melds"
+
+    def long_parts_said(self, kinds) -> str | None:
+        """The kinds of the long melds, in the variant's words (None: any melds): "two
+        natural melds and two mixed melds", "a sequence and a book"."""
+        if not kinds:
+            return None
         said = []
-        for part in long["kinds"]:
+        for part in kinds:
             word = {"meld": "meld", "set": self.vocab.set, "run": self.vocab.run}[part["kind"]]
             wilds = "" if part["wilds"] == "any" else part["wilds"] + " "
             n = part["melds"]
