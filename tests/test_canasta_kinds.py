@@ -225,8 +225,9 @@ def test_the_page_says_the_kinds():
               'terms: sets are called "books"')
     page = " ".join(render_page(v).split())
     assert ("You may go out only when you have four melds of seven or more cards on the "
-            "table: two natural books and two mixed books (the meld that makes it may be laid in the same turn; a "
-            "natural meld has no wild card in it; a mixed meld has one at least).") in page
+            "table: two natural books and two mixed books (the meld that makes it may be laid "
+            "in the same turn; a natural meld has no wild card in it; a mixed meld has one at "
+            "least).") in page
 
 
 def test_kinds_the_rules_cannot_make_are_reported():
