@@ -249,7 +249,7 @@ def test_the_kinds_are_met_exactly_when_the_melds_can_be_shared_out(parts, melds
     each long meld to one part."""
     import itertools
 
-    from rulespec.engine.mechanics.long_melds import fits, long_kinds_met
+    from rulespec.engine.long_melds import fits, long_kinds_met
     from rulespec.ruleset import LongKind
     kinds = [LongKind(*p) for p in parts]
     readings = [Reading(k, wilds=((JK, None),) if mixed else ()) for k, mixed in melds]

@@ -3,8 +3,8 @@ more turn), scoring the hand, and dealing on or ending the game."""
 
 from __future__ import annotations
 
+from ..long_melds import long_kinds_met, long_melds_said
 from ..phases import Ending, Phase
-from .long_melds import long_kinds_met, long_melds_said
 from ..scoring import game_bonuses, game_over, game_settlement, number, score_hand
 
 
