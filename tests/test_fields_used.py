@@ -126,7 +126,7 @@ BY_HAND = {
                                                    ("mixed", 200))},
     # no shipped variant needs a long meld to go out (Canasta's canasta)
     **{f"going_out.long.{leaf}": (
-        "rummy500", {"going_out.long": {"melds": 1, "size": 7}},
+        "rummy500", {"going_out.long": {"melds": 1, "size": 7, "kinds": []}},
         {f"going_out.long.{leaf}": n})
         for leaf, n in (("melds", 2), ("size", 6))},
     # no shipped variant needs long melds of some kind to go out (Hand and Foot's books):
