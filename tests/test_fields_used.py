@@ -119,11 +119,24 @@ BY_HAND = {
         "rummy500", {"scoring.meld_bonus": {"size": 7, "natural": 500, "mixed": 300}},
         {f"scoring.meld_bonus.{leaf}": n})
         for leaf, n in (("size", 6), ("natural", 400), ("mixed", 200))},
+    # no shipped variant pays a long set or run its own bonus (Samba's samba)
+    **{f"scoring.kind_bonus.{kind}.{leaf}": (
+        "rummy500", {f"scoring.kind_bonus.{kind}": {"size": 4, "natural": 500, "mixed": 300}},
+        {f"scoring.kind_bonus.{kind}.{leaf}": n})
+        for kind in ("set", "run") for leaf, n in (("size", 3), ("natural", 400),
+                                                   ("mixed", 200))},
     # no shipped variant needs a long meld to go out (Canasta's canasta)
     **{f"going_out.long.{leaf}": (
-        "rummy500", {"going_out.long": {"melds": 1, "size": 7}},
+        "rummy500", {"going_out.long": {"melds": 1, "size": 7, "kinds": []}},
         {f"going_out.long.{leaf}": n})
         for leaf, n in (("melds", 2), ("size", 6))},
+    # no shipped variant needs long melds of some kind to go out (Hand and Foot's books):
+    # 500 Rum's runs may grow to seven, natural ones or not
+    **{f"going_out.long.kinds.*.{leaf}": (
+        "rummy500", {"going_out.long": {"melds": 1, "size": 7, "kinds": [
+            {"melds": 1, "kind": "run", "wilds": "natural"}]}},
+        {f"going_out.long.kinds.0.{leaf}": n})
+        for leaf, n in (("melds", 2), ("kind", "meld"), ("wilds", "any"))},
     # no shipped variant has one set of each rank (Canasta): Rummy 51, two packs
     "melds.one_per_rank": ("rummy51", {}, {"melds.one_per_rank": "player"}),
     # no shipped variant keeps cards out of melds (Hand and Foot, Samba, Canasta's threes)

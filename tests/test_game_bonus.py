@@ -9,7 +9,7 @@ from types import SimpleNamespace
 import pytest
 
 import rulespec
-from rulespec.engine import scoring
+from rulespec.engine import game_end
 from rulespec.engine.invariants import check_invariants
 from rulespec.engine.state import new_game
 from rulespec.language.diagnostics import SpecError
@@ -35,19 +35,19 @@ def test_the_game_line_and_box_bonuses():
     """Hoyle's Gin line: the winner reached 104 winning four hands, the loser 60 winning
     two; the winner gets 100 for the game and each gets 25 a hand won."""
     game, winners = _ended(_gin(), (104, 60), [0, 1, 0, 0, 1, 0], (0,))
-    assert scoring.game_bonuses(game, winners) == [100 + 4 * 25, 2 * 25]
+    assert game_end.game_bonuses(game, winners) == [100 + 4 * 25, 2 * 25]
 
 
 def test_a_shutout_doubles_the_winners_total_with_its_bonuses():
     game, winners = _ended(_gin(), (110, 0), [0, 0, 0], (0,))
     # 110 + 100 + 3 × 25 = 285, doubled: 570, so 460 are added
-    assert scoring.game_bonuses(game, winners) == [570 - 110, 0]
+    assert game_end.game_bonuses(game, winners) == [570 - 110, 0]
 
 
 def test_without_bonuses_nothing_is_added():
     gin = rulespec.load(VARIANTS / "gin.rules")
     game, winners = _ended(gin, (110, 0), [0, 0, 0], (0,))
-    assert scoring.game_bonuses(game, winners) == [0, 0]
+    assert game_end.game_bonuses(game, winners) == [0, 0]
 
 
 def test_a_whole_game_adds_them_once_at_its_end():
@@ -86,12 +86,12 @@ def test_the_winner_collects_the_difference_from_each_player():
     between their scores". Three players end on 520, 310 and -40: the others pay 210 and
     560, so the winner is +770 and every total adds up to zero."""
     game = SimpleNamespace(ruleset=_rummy500().ruleset, n=3, totals=[520, 310, -40])
-    assert scoring.game_settlement(game, (0,)) == [770 - 520, -210 - 310, -560 + 40]
+    assert game_end.game_settlement(game, (0,)) == [770 - 520, -210 - 310, -560 + 40]
     tied = SimpleNamespace(ruleset=_rummy500().ruleset, n=3, totals=[500, 500, 300])
     # 200 owed, shared: the winners end on +100 each, the third on -200
-    assert scoring.game_settlement(tied, (0, 1)) == [100 - 500, 100 - 500, -200 - 300]
+    assert game_end.game_settlement(tied, (0, 1)) == [100 - 500, 100 - 500, -200 - 300]
     plain = SimpleNamespace(ruleset=_rummy500("").ruleset, n=3, totals=[520, 310, -40])
-    assert scoring.game_settlement(plain, (0,)) == [0, 0, 0]
+    assert game_end.game_settlement(plain, (0,)) == [0, 0, 0]
 
 
 def test_a_settled_game_ends_with_totals_that_add_up_to_zero():

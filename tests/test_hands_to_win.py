@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rulespec
-from rulespec.engine import scoring
+from rulespec.engine import game_end
 from rulespec.engine.invariants import check_invariants
 from rulespec.language.diagnostics import SpecError
 from rulespec.rulebook import render_page
@@ -29,7 +29,7 @@ def _after(v, n, winners_by_hand, totals=None):
     results = [SimpleNamespace(winner=w) for w in winners_by_hand]
     game = SimpleNamespace(ruleset=v.ruleset, n=n, totals=list(totals or [0] * n),
                            results=results, round=len(results), eliminated=set())
-    return scoring.game_over(game)
+    return game_end.game_over(game)
 
 
 def test_the_clause_sets_the_number_of_hands():

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from .. import cards as C
 from ..ruleset import Ruleset
-from . import (barred_checks, bonus_checks, game_checks, pack_checks, playable_checks, problems,
-               special_checks, team_checks, tile_checks)
+from . import (barred_checks, bonus_checks, canasta_checks, game_checks, pack_checks,
+               playable_checks, problems, special_checks, team_checks, tile_checks)
 from .problems import Checks, Problem, player_counts, rounds, said, say_players
 
 MAX_RUN = 13  # no run can repeat a rank, whatever the ace rule
@@ -213,7 +213,9 @@ def wild_rank_leaves_melds_possible(r: Ruleset, doc: dict):
         order = r.deck.ranks  # runs follow the pack: a stripped pack's skip its gaps
         for start in range(len(order) + 1 - size):
             f = sum(1 for k in order[start:start + size] if k in forced)
-            if (limit is None or f <= limit) and (not w.not_outnumber or f <= size - f):
+            strict = w.naturals_outnumber
+            if (limit is None or f <= limit) and (not (w.not_outnumber or strict)
+                                                  or f + strict <= size - f):
                 return True
         return False
 
@@ -240,7 +242,8 @@ def wild_settings_consistent(r: Ruleset, doc: dict):
     if w.jokers and not any(r.deck.jokers_for(n) for n in player_counts(r)):
         yield Problem("wilds.jokers", "jokers are wild but the deck has none", "add jokers to `deck:`")
     if not any_wild:
-        for path in ("wilds.max_per_meld", "wilds.not_outnumber", "wilds.replace", "wilds.all_wild",
+        for path in ("wilds.max_per_meld", "wilds.not_outnumber", "wilds.naturals_outnumber",
+                     "wilds.replace", "wilds.all_wild",
                      "wilds.as_natural", "wilds.only_in"):
             if said(doc, path):
                 yield Problem(path, "this limits wild cards, but the rules have none", "say which cards are wild in `wild:`")
@@ -454,7 +457,8 @@ def count_under_knocks(r: Ruleset, doc: dict):
 #: every check by code, in the order they run: these, then game_checks', then playable_checks'
 CHECKS = {**check, **pack_checks.check, **game_checks.check, **playable_checks.check,
           **tile_checks.check, **special_checks.check, **bonus_checks.check,
-          **team_checks.check, **barred_checks.check}
+          **team_checks.check, **barred_checks.check,
+          **canasta_checks.check}
 
 
 def run(ruleset: Ruleset, doc: dict, sources: dict, texts: dict[str, str]):

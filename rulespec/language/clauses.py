@@ -22,6 +22,7 @@ PHRASES: dict[str, tuple[tuple[str, object], ...]] = {
     "wild_natural_always": (("wilds.as_natural", "always"),),
     "wild_natural_runs": (("wilds.as_natural", "runs"),),
     "wild_not_outnumber": (("wilds.not_outnumber", True),),
+    "wild_naturals_outnumber": (("wilds.naturals_outnumber", True),),
     "wild_all_any": (("wilds.all_wild", "any"),),
     "wild_all_sets": (("wilds.all_wild", "sets"),),
     "wild_all_never": (("wilds.all_wild", "never"),),

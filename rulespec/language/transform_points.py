@@ -8,7 +8,8 @@ class PointClauses:
     """``values: none`` (every card worth nothing), ``values: ace low in a run = 1`` (an
     ace melded as the low end of a run is worth this on the table; elsewhere, and in hand,
     its value of ``A = ...``), ``scoring: going out = +N`` (what the player who goes out
-    scores besides), ``scoring: meld of 7+ cards = +500 natural, +300 mixed``, ``going
+    scores besides), ``scoring: meld of 7+ cards = +500 natural, +300 mixed`` (and by kind, ``run of
+    7+ cards = +1500``), ``going
     out: only with a meld of 7+ cards`` and ``game:
     bonus N for winning the game``, ``bonus N per hand won``."""
 
@@ -48,10 +49,39 @@ class PointClauses:
         self.set(node, "scoring.meld_bonus", {"size": size, "natural": natural,
                                               "mixed": natural if mixed is None else mixed})
 
-    def out_long_melds(self, node, *numbers):
-        """``going out: only with a meld of 7+ cards`` (or ``with 2 melds of 7+``)."""
-        count, size = (1, numbers[0]) if len(numbers) == 1 else numbers
-        self.set(node, "going_out.long", {"melds": count, "size": size})
+    def score_set_bonus(self, node, size, natural, mixed=None):
+        """``set of 7+ cards = +500``: a long set's own bonus (``book of 7+`` alike)."""
+        self.set(node, "scoring.kind_bonus.set", {"size": size, "natural": natural,
+                                                  "mixed": natural if mixed is None else mixed})
+
+    def score_run_bonus(self, node, size, natural, mixed=None):
+        """``run of 7+ cards = +1500``: a long run's own bonus (Samba's samba)."""
+        self.set(node, "scoring.kind_bonus.run", {"size": size, "natural": natural,
+                                                  "mixed": natural if mixed is None else mixed})
+
+    def out_long_melds(self, node, *parts):
+        """``going out: only with a meld of 7+ cards`` (or ``with 2 melds of 7+``), and by
+        kind: ``with 2 natural and 2 mixed melds of 7+``, ``with a run of 7+``. Each part
+        is a count (one when left out), natural or mixed (either when left out) and a
+        kind; a part without its noun takes the next part's (melds, when none follows).
+        Only melds of any kind, in one part, leave ``kinds`` empty."""
+        *needs, size = parts
+        kinds, noun = [], "meld"
+        for need in reversed(needs):
+            count, wilds, kind = 1, "any", None
+            for c in self.args(need):
+                if isinstance(c, int):
+                    count = c
+                elif c.data in ("long_natural", "long_mixed"):
+                    wilds = c.data.removeprefix("long_")
+                else:
+                    kind = {"long_melds": "meld", "long_sets": "set", "long_runs": "run"}[c.data]
+            noun = kind or noun
+            kinds.insert(0, {"melds": count, "kind": noun, "wilds": wilds})
+        total = sum(k["melds"] for k in kinds)
+        if len(kinds) == 1 and kinds[0]["kind"] == "meld" and kinds[0]["wilds"] == "any":
+            kinds = []
+        self.set(node, "going_out.long", {"melds": total, "size": size, "kinds": kinds})
 
     def opening_threshold_by_score(self, node, n, where):
         """``melds worth at least 90 when score is 1500 or more``: one ``by_score`` item

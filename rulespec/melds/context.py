@@ -84,12 +84,15 @@ class Rules:
         #: lowest place first, each rank at most once (built once: the searches ask often)
         self.run_windows = self._run_windows()
         self.max_per_meld = w.max_per_meld
-        self.not_outnumber = w.not_outnumber
+        self.not_outnumber = w.not_outnumber or w.naturals_outnumber
+        #: naturals must outnumber the wild cards (one wild fewer than naturals at most)
+        self.strict_outnumber = w.naturals_outnumber
         self.all_wild = w.all_wild
         self.wilds_only_in = w.only_in  # "run" | "set" | None (Loba: jokers in runs only)
         #: whether a dual card's role (wild or itself) can change what melds are possible
         self.roles_matter = bool(self.dual) and (
-            w.not_outnumber or w.max_per_meld is not None or w.all_wild != "any"
+            w.not_outnumber or w.naturals_outnumber or w.max_per_meld is not None
+            or w.all_wild != "any"
             or w.only_in is not None
         )
 
@@ -234,7 +237,7 @@ class Rules:
         if self.max_per_meld is not None:
             lim = min(lim, self.max_per_meld)
         if self.not_outnumber and naturals > 0:
-            lim = min(lim, naturals)
+            lim = min(lim, naturals - self.strict_outnumber)
         return lim
 
     def limits_ok(self, kind: str, naturals: int, wilds: int) -> bool:

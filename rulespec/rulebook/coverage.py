@@ -63,6 +63,7 @@ APPLIES_WHEN: dict[str, tuple[Callable[[Ruleset], bool], str]] = {
     "wilds.as_natural": (_wild_cards, _NO_WILDS),
     "wilds.max_per_meld": (_wild_cards, _NO_WILDS),
     "wilds.not_outnumber": (_wild_cards, _NO_WILDS),
+    "wilds.naturals_outnumber": (_wild_cards, _NO_WILDS),
     "wilds.all_wild": (_wild_cards, _NO_WILDS),
     "wilds.only_in": (_wild_cards, _NO_WILDS),
     "wilds.replace": (_wild_cards, _NO_WILDS),

@@ -117,6 +117,14 @@ def _opening(ir):
     yield from _values(ir, "opening")
 
 
+def _long_melds(long) -> str:
+    """"a meld", "two melds", or by kind "two natural melds and two mixed melds"."""
+    parts = long.get("kinds") or [{"melds": long["melds"], "kind": "meld", "wilds": "any"}]
+    return W.join(("a" if p["melds"] == 1 else W.number(p["melds"]))
+                  + ("" if p["wilds"] == "any" else " " + p["wilds"])
+                  + f" {p['kind']}" + ("s" if p["melds"] > 1 else "") for p in parts)
+
+
 def _ending(ir):
     g = ir["going_out"]
     yield "Going out", "not allowed" if g is None else {
@@ -124,8 +132,7 @@ def _ending(ir):
         "forbidden": "only without a final discard"}[g["final_discard"]]
     long = g and g.get("long")
     yield "Going out needs on the table", "—" if not long else (
-        ("a meld" if long["melds"] == 1 else f"{W.number(long['melds'])} melds")
-        + f" of {W.number(long['size'])} or more cards")
+        _long_melds(long) + f" of {W.number(long['size'])} or more cards")
     s = ir["show"]
     yield "After going out or a show, the others have", _yes(
         (g is not None and g.get("last_turns")) or (s is not None and s.get("last_turns")),
@@ -213,6 +220,12 @@ def _count_range(lo, hi) -> str:
     return str(lo) if lo == hi else f"{lo} {'or' if hi == lo + 1 else 'to'} {hi}"
 
 
+def _long_bonus(mb) -> str:
+    return "none" if mb is None else (
+        f"{W.points(mb['natural'])} for {W.number(mb['size'])} or more cards"
+        + ("" if mb["mixed"] == mb["natural"] else f", {W.points(mb['mixed'])} with a wild card"))
+
+
 def _scoring(ir):
     s = ir["scoring"]
     yield "Scoring", {"winner collects": "the winner collects the value of the other hands",
@@ -229,10 +242,10 @@ def _scoring(ir):
     yield "A hand not opened counts", _points_or(s.get("unopened"), "its cards")
     yield "A second hand never picked up", (
         "nothing" if not s.get("second_hand_untaken") else W.points(s["second_hand_untaken"]))
-    mb = s.get("meld_bonus")
-    yield "Bonus for a long meld", "none" if mb is None else (
-        f"{W.points(mb['natural'])} for {W.number(mb['size'])} or more cards"
-        + ("" if mb["mixed"] == mb["natural"] else f", {W.points(mb['mixed'])} with a wild card"))
+    yield "Bonus for a long meld", _long_bonus(s.get("meld_bonus"))
+    kb = s.get("kind_bonus") or {}
+    yield "Bonus for a long set, instead", _long_bonus(kb.get("set"))
+    yield "Bonus for a long run, instead", _long_bonus(kb.get("run"))
     k = s["knock"]
     yield "Undercut bonus", "—" if k is None else W.points(k["undercut"])
     yield "Stakes a failed knock pays", "—" if k is None else W.number(k.get("undercut_stakes", 1))

@@ -96,6 +96,8 @@ def _wilds(ir):
         "no limit" if w["max_per_meld"] is None else f"at most {W.number(w['max_per_meld'])}")
     yield "Wild cards outnumbering natural cards", (
         _yes(not w["not_outnumber"], "allowed", "not allowed"))
+    yield "More natural cards than wild cards in a meld", (
+        _yes(w["naturals_outnumber"], "required", "not required"))
     yield "Melds of wild cards only", (
         {"never": "not allowed", "sets": "sets only", "any": "allowed"}[w["all_wild"]])
     rep = w["replace"]

@@ -20,8 +20,8 @@ from ..memo import attach
 
 from .convert import _bare, _structured, field_pattern, from_dict, leaves, to_plain
 from .endings import (BonusCards, BonusSet, ByUpcard, Drops, Exhaustion, GameBonus, GameEnd,
-                      Gin, GoingOut, Knock, KnockScoring, LongMelds, MeldBonus, Rummy, Scoring,
-                      Show, SpecialHand)
+                      Gin, GoingOut, KindBonus, Knock, KnockScoring, LongKind, LongMelds,
+                      MeldBonus, Rummy, Scoring, Show, SpecialHand)
 from .table import (Aces, Between, CardValue, Deck, JokerRule, Melds, PackRule, Partnerships,
                     Replace, RunRule, SetRule, TableRules, Values, Wilds)
 from .turns import (Claims, Contract, Deal, HandSize, LayOff, Opening, Push, Rearrange,
@@ -32,7 +32,8 @@ __all__ = [
     "Aces", "Between", "BonusCards", "BonusSet", "ByUpcard", "CardValue", "Claims", "Contract",
     "Deal", "Deck", "Drops",
     "Exhaustion", "GAME_WIDE", "GameBonus", "GameEnd", "Gin", "GoingOut", "HandSize", "JokerRule",
-    "Knock", "KnockScoring", "LayOff", "LongMelds", "MeldBonus", "Melds", "Opening", "Origin",
+    "KindBonus", "Knock", "KnockScoring", "LayOff", "LongKind", "LongMelds", "MeldBonus", "Melds",
+    "Opening", "Origin",
     "PackRule", "Partnerships", "Push", "Rearrange", "Replace", "Requirement", "RoundRules",
     "Ruleset", "RunRule", "Rummy", "ScoreThreshold", "Scoring", "SecondHand", "Seating", "SetRule",
     "Show", "SpecialHand", "TableRules", "TakeDiscards", "Terms", "Turn", "Values", "Wilds",

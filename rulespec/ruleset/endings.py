@@ -15,6 +15,18 @@ class LongMelds:
 
     melds: int
     size: int
+    kinds: tuple[LongKind, ...] = ()  # by kind (each part its own melds); empty: any melds
+
+
+@dataclass(frozen=True)
+class LongKind:
+    """One part of the long melds going out needs: ``melds`` of them, of ``kind`` ("meld":
+    either kind, "set", "run"), ``wilds`` "natural" (no card standing as a wild card),
+    "mixed" (one at least) or "any": Hand and Foot's two clean books and two dirty ones."""
+
+    melds: int
+    kind: str = "meld"
+    wilds: str = "any"
 
 
 @dataclass(frozen=True)
@@ -158,6 +170,18 @@ class MeldBonus:
 
 
 @dataclass(frozen=True)
+class KindBonus:
+    """A long meld's bonus by its kind (``scoring: run of 7+ cards = +1500``: Samba's
+    samba), which a set or run that reaches its size earns instead of ``meld_bonus``."""
+
+    set: MeldBonus | None = None
+    run: MeldBonus | None = None
+
+    def of(self, kind: str) -> MeldBonus | None:
+        return self.set if kind == "set" else self.run
+
+
+@dataclass(frozen=True)
 class Scoring:
     # "winner collects" | "penalty" | "knock" | "owner" (each seat scores the cards it put on
     # the table, less the cards left in its hand: 500 Rum)
@@ -169,6 +193,7 @@ class Scoring:
     wrong_show: int | None = None
     out_bonus: int | None = None  # what the player who goes out scores besides (Persian Rummy)
     meld_bonus: MeldBonus | None = None  # a long meld's bonus to its owner (Canasta)
+    kind_bonus: KindBonus = KindBonus()  # the same by kind, first where it applies (Samba)
     second_hand_untaken: int | None = None  # a side whose packet was never taken scores this
     unopened: int | None = None  # what a hand counts whose player has not opened (Rummy 51)
     valid_show: int | None = None  # a loser whose own show is valid scores this

@@ -155,6 +155,7 @@ class Wilds:
     as_natural: str = "never"  # "never" | "runs" | "always": a wild may stand for itself
     max_per_meld: int | None = None
     not_outnumber: bool = False  # wilds may not outnumber natural cards in a meld
+    naturals_outnumber: bool = False  # stricter: more natural cards than wild ones (H&F)
     all_wild: str = "never"  # "never" | "sets" | "any": melds made only of wild cards
     only_in: str | None = None  # "run" | "set": the one kind of meld a wild card may join
     replace: Replace | None = None

@@ -3,8 +3,10 @@ more turn), scoring the hand, and dealing on or ending the game."""
 
 from __future__ import annotations
 
+from ..long_melds import long_kinds_met, long_melds_said
 from ..phases import Ending, Phase
-from ..scoring import game_bonuses, game_over, game_settlement, number, score_hand
+from ..game_end import game_bonuses, game_over, game_settlement
+from ..scoring import number, score_hand
 
 
 class HandEnd:
@@ -16,27 +18,35 @@ class HandEnd:
     (:attr:`Game.closer`): each other player has one more turn, and the hand ends, as the
     closer's, when play comes back to the closer (or the stock or a stalemate stops it)."""
 
-    def _out_ready(self, p: int, new: int = 0, onto=None) -> bool:
+    def _out_ready(self, p: int, new: int = 0, onto=None, reading=None) -> bool:
         """May ``p`` go out once this move is made (``new``: the size of a meld being laid,
-        ``onto``: the table meld a card is laid off onto)? Under ``going_out.long`` the
+        ``onto``: the table meld a card is laid off onto; ``reading``: the new meld's
+        reading, or ``onto``'s once the card is on it)? Under ``going_out.long`` the
         player (or their side) needs that many melds of that size or more on the table
-        (Canasta: a canasta)."""
+        (Canasta: a canasta), of the kinds it names (Hand and Foot: two clean books and
+        two dirty ones)."""
         go = self.ruleset.going_out
         if go is None:
             return False
         if go.long is None:
             return True
         side, size = self._team(p), go.long.size
-        have = sum(1 for m in self.table if self._team(m.owner) == side
-                   and len(m.cards) + (m is onto) >= size)
-        return have + (new >= size) >= go.long.melds
+        if not go.long.kinds:
+            have = sum(1 for m in self.table if self._team(m.owner) == side
+                       and len(m.cards) + (m is onto) >= size)
+            return have + (new >= size) >= go.long.melds
+        found = [(reading if m is onto and reading is not None else m.reading)
+                 for m in self.table if self._team(m.owner) == side
+                 and len(m.cards) + (m is onto) >= size]
+        if new >= size:
+            found.append(reading)
+        return long_kinds_met(go.long.kinds, [r for r in found if r is not None])
 
     def _not_ready_yet(self) -> str:
         long = self.ruleset.going_out.long
-        melds = "a meld" if long.melds == 1 else f"{long.melds} melds"
         whose = "your side needs" if self.ruleset.partnerships is not None else "you need"
-        return (f"you may not go out yet: {whose} {melds} of {long.size} or more cards "
-                "on the table first")
+        return (f"you may not go out yet: {whose} {long_melds_said(long)} of {long.size} or "
+                "more cards on the table first")
 
     def _went_out(self, p: int) -> None:
         rummy = not self._played_at_start if p == self.turn else False

@@ -77,7 +77,9 @@ class Exhaustion:
         opening = smallest if contract is None else max(smallest, min(
             sum(sizes.start * count for _k, sizes, count in ES.contract_slots(r, option))
             for option in contract.options))
-        keep = self._keep_min()
+        # the fewest cards a meld may leave: a meld that makes the long melds going out
+        # needs may leave fewer than two (going_out.long), so count as if it did
+        keep = self._keep_min(True)
         barred = not rs.turn.new_melds_after_opening  # who has opened lays no new meld
         small = rs.hands_never_grow  # a hand too small for a meld stays so
         for p in range(self.n):

@@ -59,16 +59,22 @@ class LayingOff:
         long = self.ruleset.going_out is not None and self.ruleset.going_out.long is not None
         if not left_ok and not long:
             return []
+        # by kind, a lay-off may also undo the long melds (a wild card makes a natural
+        # canasta mixed): one that leaves a card alone is judged by the table it leaves
+        kinds = long and bool(self.ruleset.going_out.long.kinds) and len(hand) < 3
         acts = []
         for m in self.table:
             if not self._onto_ok(p, m):
                 continue
-            if not left_ok and not self._leaves_ok(len(hand) - 1, self._out_ready(p, onto=m)):
+            if not left_ok and not kinds and not self._leaves_ok(
+                    len(hand) - 1, self._out_ready(p, onto=m)):
                 continue  # only a lay-off that makes the long meld going out needs may empty it
             onto = self._layoffs_onto(m)
             for c in set(hand):
                 acts.extend(a for a in onto.get(c, ())
-                            if not last_two or self._then_last_fits(p, a))
+                            if (not last_two or self._then_last_fits(p, a))
+                            and (not kinds or self._leaves_ok(
+                                len(hand) - 1, self._out_ready(p, onto=m, reading=a.reading))))
         return acts
 
     def _last_two(self, p: int) -> bool:
@@ -155,7 +161,9 @@ class LayingOff:
             fits = self._layoffs_onto(m).get(parsed.cards[0], ())
             stuck = not any(self._then_last_fits(p, a) for a in fits)
         else:
-            ready = self._out_ready(p, onto=m)
+            fits = self._layoffs_onto(m).get(parsed.cards[0], ())
+            ready = (any(self._out_ready(p, onto=m, reading=a.reading) for a in fits) if fits
+                     else self._out_ready(p, onto=m))
             stuck = not self._leaves_ok(len(self.hands[p]) - 1, ready)
             if stuck and not ready and self.ruleset.going_out is not None:
                 return self._not_ready_yet()

@@ -83,7 +83,7 @@ class Melding:
                 if not self._whole_ok(p, cards, reading):
                     continue
             else:
-                ready = self._out_ready(p, new=len(cards)) if long else None
+                ready = self._out_ready(p, new=len(cards), reading=reading) if long else None
                 if not (self._leaves_ok(left, ready) or self._last_after_meld(p, cards, reading)):
                     continue
                 if opening:
@@ -235,7 +235,7 @@ class Melding:
                    and self.ruleset.melds.one_per_rank == "side" else "you already have")
             return (f"{who} a set of {rank}s on the table, and only one set of each rank is "
                     f"allowed: lay off your {rank}s onto it instead")
-        return self._meld_limits(p, len(self.hands[p]) - len(cards))
+        return self._meld_limits(p, len(self.hands[p]) - len(cards), rd)
 
     def _going_down_first(self, kind: str) -> str | None:
         """Why a move waits while the melds laid this turn do not yet make the opening
@@ -244,8 +244,9 @@ class Melding:
             return None
         return "finish going down first: the melds you laid this turn do not yet make your opening"
 
-    def _meld_limits(self, p: int, left: int) -> str:
-        """Why a meld that can be read is refused: the turn's limits, what it leaves."""
+    def _meld_limits(self, p: int, left: int, readings=()) -> str:
+        """Why a meld that can be read (as one of ``readings``) is refused: the turn's
+        limits, what it leaves."""
         t = self.ruleset.turn
         if self.opened[p] and not t.new_melds_after_opening and self.pending_mode is None:
             return "no new melds after going down: you may only lay off onto melds on the table"
@@ -257,7 +258,9 @@ class Melding:
         go = self.ruleset.going_out
         if go is None and left < 2:
             return "you may not meld your whole hand: going out is not allowed"
-        if left < 2 and not self._out_ready(p, new=len(self.hands[p]) - left):
+        size = len(self.hands[p]) - left
+        ready = any(self._out_ready(p, new=size, reading=r) for r in readings or (None,))
+        if left < 2 and not ready:
             return self._not_ready_yet()
         if go is not None and go.final_discard == "required" and left < 1:
             return "you must keep a card to discard: you go out only with a final discard"

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from .. import prose
+from .. import words as W
 from .base import Base
 
 
@@ -15,7 +16,9 @@ class GoingOut(Base):
             return
         # a turn that plays or draws has no discard: the last card goes to the table (W376)
         final = None if self.rs.turn.play_or_draw else g["final_discard"]
-        long = g["long"] and (g["long"]["melds"], g["long"]["size"])
+        long = g["long"] and (self.long_melds_said(g["long"]), g["long"]["size"],
+                              {p["wilds"] for p in g["long"]["kinds"]} - {"any"},
+                              self.long_parts_said(g["long"]["kinds"]))
         aside = self.ir["deal"]["second_hand"]
         second = aside and ("side" if aside["per"] == "side" and self.rs.partnerships
                             else "player", aside["after_discard"])
@@ -23,3 +26,21 @@ class GoingOut(Base):
                                      last=g["last_turns"], lay_off=self.rs.turn.layoff is not None,
                                      long=long, side=self.rs.partnerships is not None,
                                      second=second)
+
+    @staticmethod
+    def long_melds_said(long) -> str:
+        """How many long melds going out needs: "a meld", "four melds"."""
+        return "a meld" if long["melds"] == 1 else f"{W.number(long['melds'])} melds"
+
+    def long_parts_said(self, kinds) -> str | None:
+        """The kinds of the long melds, in the variant's words (None: any melds): "two
+        natural melds and two mixed melds", "a sequence and a book"."""
+        if not kinds:
+            return None
+        said = []
+        for part in kinds:
+            word = {"meld": "meld", "set": self.vocab.set, "run": self.vocab.run}[part["kind"]]
+            wilds = "" if part["wilds"] == "any" else part["wilds"] + " "
+            n = part["melds"]
+            said.append(f"{'a' if n == 1 else W.number(n)} {wilds}{word}{'s' if n > 1 else ''}")
+        return W.join(said)

@@ -66,6 +66,13 @@ class Scoring(Base):
             parts += self.parts(lambda: prose.say(
                 "scoring", "meld_bonus", size=mb["size"], natural=mb["natural"],
                 mixed=mb["mixed"], teams=teams))
+        for kind in ("set", "run"):
+            kb = s["kind_bonus"][kind]
+            if kb is not None:
+                parts += self.parts(lambda kb=kb, kind=kind: prose.say(
+                    "scoring", "kind_bonus", word=getattr(self.vocab, kind), size=kb["size"],
+                    natural=kb["natural"], mixed=kb["mixed"], teams=teams,
+                    instead=mb is not None))
         for key in ("wrong_show", "valid_show"):
             if s[key] is not None:
                 parts += self.parts(lambda key=key: prose.say("scoring", key, points=s[key]))

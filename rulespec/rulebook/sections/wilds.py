@@ -69,6 +69,8 @@ class Wilds(Base):
             lay_off = allw in ("sets", "any") and self.rs.melds.on_table and self.rs.turn.layoff
             yield "cards", 1, prose.say("wilds", "not_outnumber", all_wild=allw,
                                         lay_off=bool(lay_off), set=v.set, run=self._runs(v))
+        if w["naturals_outnumber"]:
+            yield "cards", 1, prose.say("wilds", "naturals_outnumber")
         if w["only_in"] is not None:
             yield "cards", 1, prose.say("wilds", "only_in", kind=w["only_in"], set=v.set,
                                         run=v.run)
