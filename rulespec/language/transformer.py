@@ -25,6 +25,7 @@ from .transform_special import SpecialClauses
 from .transform_table import TableClauses
 from .transform_bonus import BonusClauses
 from .transform_draw import DrawClauses
+from .transform_contracts import ContractClauses
 
 # Paths whose clauses add items to one list rather than set one value.
 APPEND_PATHS = frozenset({"deck.packs", "deck.jokers_by", "deal.sizes", "wilds.ranks", "wilds.cards", "not_enforced",
@@ -141,7 +142,7 @@ def _upcard(tree: Tree) -> dict:
     return {"rank": word[0].upper()}
 
 
-class RuleTransformer(TableClauses, TilesClauses, TermWords, PointClauses, RoundStatements,
+class RuleTransformer(ContractClauses, TableClauses, TilesClauses, TermWords, PointClauses, RoundStatements,
                       SpecialClauses, BonusClauses, DrawClauses):
     """Walks one file's parse tree and collects its assignments."""
 
@@ -361,22 +362,6 @@ class RuleTransformer(TableClauses, TilesClauses, TermWords, PointClauses, Round
 
     def melds_all_at_once_always(self, node):
         self.set(node, "turn.all_at_once", {"min": 1, "max": None})
-
-    def contract_round(self, node, round_no, contract):
-        options = []
-        for option in contract.children:
-            reqs = []
-            for req in option.children:
-                vals = self.args(req)
-                k = next(i for i, v in enumerate(vals) if isinstance(v, str))
-                count = vals[k - 1] if k > 0 else 1
-                size = vals[k + 1] if k + 1 < len(vals) else None
-                exact = isinstance(size, Tree)  # `of exactly N`
-                if exact:
-                    size = _value(size.children[0])
-                reqs.append({"kind": vals[k], "count": count, "size": size, "exact": exact})
-            options.append(reqs)
-        self.set(node, f"opening.contracts.{round_no}", {"round": round_no, "options": options})
 
     def opening_threshold(self, node, n):
         self.set(node, "opening.threshold", n)

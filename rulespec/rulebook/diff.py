@@ -103,7 +103,10 @@ def _opening(ir):
     for c in o["contracts"]:
         text = " or ".join(
             W.join(f"{W.plural(q['count'], q['kind'])}" + _of_size(q) for q in opt) for opt in c["options"])
-        yield f"Contract for round {W.number(c['round'])}", text
+        if c["round"]:
+            yield f"Contract for round {W.number(c['round'])}", text
+        else:
+            yield "Contract for every round", text
     yield "Opening with more than the contract", _yes(not o["exact"], "allowed", "not allowed")
     yield "Opening value", "none" if o["threshold"] is None else f"at least {W.points(o['threshold'])}"
     yield "Opening value by score", "—" if not o.get("by_score") else "; ".join(

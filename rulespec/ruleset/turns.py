@@ -195,7 +195,8 @@ class Requirement:
 
 @dataclass(frozen=True)
 class Contract:
-    """What a player must meld first in ``round``; any one of ``options`` will do."""
+    """What a player must meld first in ``round``; any one of ``options`` will do. Round 0:
+    every round that has no contract of its own (``opening: 1 run of 3``)."""
 
     round: int
     options: tuple[tuple[Requirement, ...], ...]
@@ -231,7 +232,11 @@ class Opening:
         return max(held, key=lambda t: float("-inf") if t.least is None else t.least).threshold
 
     def contract(self, round: int) -> Contract | None:
+        """``round``'s own contract, else the one for every round (round 0), else None."""
+        every = None
         for c in self.contracts:
             if c.round == round:
                 return c
-        return None
+            if c.round == 0:
+                every = c
+        return every
