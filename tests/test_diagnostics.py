@@ -512,6 +512,9 @@ SEMANTIC = [
          edit("to 100 points; highest wins", "1 round; highest wins")
          + "opening: 1 run of 3; round 1: 2 sets of 3\n", "E365", 17, 10, "1 run of 3",
          "remove it, or the contract of one round"),
+    Case("jokers that may not be discarded where the deck has none",
+         BASE + "discard: jokers may not be discarded\n", "E366", 17, 10, "jokers may not be discarded",
+         "remove them, or add them to the deck (`wild:` for wild cards)"),
     Case("a game for one player, at the least", edit("players: 2-6", "players: 1-6"), "E315", 2, 10, "1-6"),
     Case("pushing with an endless stock", edit("from the stock or the discard pile", "from the discard pile or push"),
          "E364", 12, 10, "from the discard pile or push"),

@@ -30,6 +30,7 @@ from .transform_contracts import ContractClauses
 # Paths whose clauses add items to one list rather than set one value.
 APPEND_PATHS = frozenset({"deck.packs", "deck.jokers_by", "deal.sizes", "wilds.ranks", "wilds.cards", "not_enforced",
                           "knock.by_upcard", "scoring.by_upcard", "special", "turn.discard_stops",
+                          "turn.discard_barred",
                           "opening.by_score", "bonus.cards"})
 
 #: The words of a provenance marker, ``(common rule: …)``: where a rule comes from.

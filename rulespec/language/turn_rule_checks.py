@@ -3,6 +3,7 @@ deal, cards that may not be discarded, and wild cards that may not stand for a c
 
 ====  ================================================================================
 E365  a contract for every round that no round uses (each has its own)
+E366  cards that may not be discarded: none the deck holds, every card, or no discard
 ====  ================================================================================
 
 Registered in this module's own table of checks (:mod:`.problems`).
@@ -10,8 +11,9 @@ Registered in this module's own table of checks (:mod:`.problems`).
 
 from __future__ import annotations
 
+from .. import cards as C
 from ..ruleset import Ruleset
-from .problems import Checks, Problem
+from .problems import Checks, Problem, player_counts
 
 check = Checks()
 
@@ -34,3 +36,35 @@ def every_round_contract_used(r: Ruleset, doc: dict):
                       f"this contract holds in every round without one of its own, but the "
                       f"game has {say_rounds(r.game.rounds)} and each has its own contract",
                       "remove it, or the contract of one round")
+
+
+@check("E366")
+def discard_bars_fit(r: Ruleset, doc: dict):
+    """``discard: QS only as last card``: the cards named must be in the deck, must leave
+    some card to discard, and the turn must end with a discard at all."""
+    names = r.turn.discard_barred
+    if not names:
+        return
+    path = "turn.discard_barred"
+    if r.turn.play_or_draw:
+        yield Problem(path, "some cards may not be discarded, but a turn here ends with no "
+                            "discard", "remove the rule, or `only instead of playing`")
+        return
+    jokers = any(r.deck.jokers_for(n) for n in player_counts(r))
+    held = {C.card_str(C.make(k, s)) for k in r.deck.ranks for s in range(4)}
+    held |= {"JK"} if jokers else set()
+    lacking = ["jokers" if n == "JK" else n for n in names if n != "wild" and n not in held]
+    if "wild" in names and not r.wilds.any:
+        lacking.append("wild cards")
+    if lacking:
+        yield Problem(path, f"{', '.join(lacking)} may not be discarded, but the deck has "
+                            f"none (no card is wild, where wild cards are named)",
+                      "remove them, or add them to the deck (`wild:` for wild cards)")
+    elif held <= set(names) or "wild" in names and _all_wild(r):
+        yield Problem(path, "no card in the deck may be discarded while the hand holds "
+                            "another, so every turn is stuck", "name fewer cards")
+
+
+def _all_wild(r: Ruleset) -> bool:
+    """Is every natural card wild (every rank of the pack named wild)?"""
+    return set(r.deck.ranks) <= {C.rank_index(x) for x in r.wilds.ranks}

@@ -157,7 +157,7 @@ APPLIES_WHEN: dict[str, tuple[Callable[[Ruleset], bool], str]] = {
                          "a fixed amount owed replaces the count times a factor"),
     # a turn that plays or draws (Rummikub) draws only from the stock and has no discard
     **{f"turn.{f}": (lambda rs: not rs.turn.play_or_draw, _PLAY_OR_DRAW)
-       for f in ("draw_from", "discard_taken", "max_discard_draws", "meld_taken",
+       for f in ("draw_from", "discard_taken", "discard_barred", "max_discard_draws", "meld_taken",
                  "starter_draws", "void_after_throw_backs")},
     # the card taken from the pile is on the table before the discard (engine: discarding.py
     # refuses only that card), so whether it may go straight back does not arise

@@ -65,6 +65,8 @@ def _turn(ir):
     n = t.get("void_after_throw_backs")
     yield "Hand void after this many throw-backs in a row", "never" if n is None else W.number(n)
     yield "Discarding the card just taken from the discard pile", _yes(t["discard_taken"], "allowed", "not allowed")
+    yield "Cards discarded only when nothing else is held", ", ".join(
+        "wild cards" if n == "wild" else n for n in t.get("discard_barred", ())) or "none"
     yield "A card taken from the discard pile", _yes(t["meld_taken"], _by(t["meld_taken_by"]) + (
         " by a player who has not opened" if t.get("meld_taken_before_opening") else ""), "may be kept")
     yield "A turn", _yes(t["play_or_draw"], "plays or draws, with no discard", "draws, plays, discards")

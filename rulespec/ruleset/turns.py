@@ -165,6 +165,9 @@ class Turn:
     meld_taken_before_opening: bool = False  # only a player who has not opened must (Rommé)
     take_discards: TakeDiscards | None = None  # None: only the top discard may be taken
     discard_stops: tuple[str, ...] = ()  # cards ("3S") that, on top, close the discard pile
+    # cards ("QS"; "JK" a printed joker; "wild" every wild card) that may be discarded only
+    # when the hand holds nothing else (Oklahoma Rummy's queen of spades: as the last card)
+    discard_barred: tuple[str, ...] = ()
     use_drawn: bool = False  # the card drawn must be melded this turn or else discarded
     # stalemate breakers (OpenSpiel's gin): the hand is void at the Nth draw from the
     # discard pile, or when N turns in a row end by throwing back the card just taken
