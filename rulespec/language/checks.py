@@ -246,7 +246,7 @@ def wild_settings_consistent(r: Ruleset, doc: dict):
         yield Problem("wilds.jokers", "jokers are wild but the deck has none", "add jokers to `deck:`")
     if not any_wild:
         for path in ("wilds.max_per_meld", "wilds.not_outnumber", "wilds.replace", "wilds.all_wild",
-                     "wilds.as_natural", "wilds.only_in"):
+                     "wilds.as_natural", "wilds.only_in", "wilds.not_for"):
             if said(doc, path):
                 yield Problem(path, "this limits wild cards, but the rules have none", "say which cards are wild in `wild:`")
                 return

@@ -309,6 +309,15 @@ class RuleTransformer(ContractClauses, TableClauses, TilesClauses, TermWords, Po
     def wild_cut_joker(self, node, rank):
         self.set(node, "wilds.cut_joker_rank", rank)
 
+    def wild_not_for(self, node, *named):
+        """``wild cards may not stand for QS``; ``2s may not stand for QS`` (the rank kept
+        in ``wilds.not_for_by``, so a check can tell whether it is every wild card)."""
+        toks = [t for t in node.children if isinstance(t, Token)]
+        cards = [C.card_str(C.parse_card(str(t))) for t in toks if t.type == "CARD"]
+        self.set(node, "wilds.not_for", list(dict.fromkeys(cards)))
+        ranks = [_value(t) for t in toks if t.type == "RANKS"]
+        self.set(node, "wilds.not_for_by", ranks[0] if ranks else None)
+
     def wild_max(self, node, n):
         self.set(node, "wilds.max_per_meld", n)
 

@@ -4,6 +4,7 @@ deal, cards that may not be discarded, and wild cards that may not stand for a c
 ====  ================================================================================
 E365  a contract for every round that no round uses (each has its own)
 E366  cards that may not be discarded: none the deck holds, every card, or no discard
+E367  a wild rank that may not stand for a card, where that rank is not the only wild card
 ====  ================================================================================
 
 Registered in this module's own table of checks (:mod:`.problems`).
@@ -68,3 +69,24 @@ def discard_bars_fit(r: Ruleset, doc: dict):
 def _all_wild(r: Ruleset) -> bool:
     """Is every natural card wild (every rank of the pack named wild)?"""
     return set(r.deck.ranks) <= {C.rank_index(x) for x in r.wilds.ranks}
+
+
+@check("E367")
+def wild_bar_names_the_wilds(r: Ruleset, doc: dict):
+    """``2s may not stand for QS``: the interpreter bars every wild card alike (the solver
+    treats wild cards as interchangeable), so the rank named must be the only wild card."""
+    w = r.wilds
+    by = w.not_for_by
+    if not w.not_for or by is None or not w.any:
+        return
+    others = [x for x in w.ranks if x != by] + list(w.cards)
+    others += ["jokers"] * w.jokers + ["the cut card's rank"] * w.cut
+    others += ["the rank of the cards dealt"] * w.dealt_rank
+    if by not in w.ranks:
+        yield Problem("wilds.not_for_by", f"{by}s may not stand for a card, but {by}s are not "
+                                         f"wild", f"write `wild cards may not stand for "
+                                                  f"{w.not_for[0]}`, or make {by}s wild")
+    elif others:
+        yield Problem("wilds.not_for_by", f"only {by}s may not stand for these cards, but "
+                      f"rulespec bars every wild card alike, and {others[0]} are wild too",
+                      f"write `wild cards may not stand for {w.not_for[0]}`")

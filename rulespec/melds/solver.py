@@ -160,7 +160,8 @@ class Search:
                 if n > hi:
                     continue
                 g = max(0, r.set_min - n)
-                cap = min(hi - n, r.wild_limit(n, "set"), self.wmax)
+                cap = min(hi - n, r.wild_limit(n, "set"), self.wmax,
+                          r.set_room(rank, [o for o, _ in ch]))
                 if g > cap:
                     continue
                 vec = sum(k << (BITS * o) for o, k in ch)
@@ -181,6 +182,10 @@ class Search:
             for members, g, low, length in self._run_members(c, rank, others):
                 n = len(members)
                 cap = min(r.run_max - n, r.wild_limit(n, "run"), self.wmax)
+                room = r.run_room(suit, low, length, [C.rank_of(o) for o in members])
+                if room is None:
+                    continue
+                cap = min(cap, room)
                 if g > cap:
                     continue
                 vec = sum(1 << (BITS * o) for o in members)
