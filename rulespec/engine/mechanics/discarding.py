@@ -3,21 +3,21 @@ hand made void by repeated throw-backs."""
 
 from __future__ import annotations
 
-from functools import cache
-
 from ... import cards as C
+from ...memo import Memo
 from .. import actions as A
 from ..actions import Action
 from ..phases import Ending, Phase
 
 
 _NONE = frozenset()
+_CODES = Memo(64)
 
 
-@cache
 def _codes(names: tuple[str, ...]) -> frozenset[int]:
     """The card codes of ``turn.discard_barred`` (its ``wild`` asked of each deal)."""
-    return frozenset(C.parse_card(n) for n in names if n != "wild")
+    return _CODES.get_or(names, lambda: frozenset(C.parse_card(n) for n in names
+                                                  if n != "wild"))
 
 
 class Discarding:
