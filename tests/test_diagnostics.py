@@ -513,6 +513,17 @@ SEMANTIC = [
                                "wilds may stand for themselves"), "E361", 5, 63, "wilds may stand"),
     Case("an opening with a contract and points", BASE + "opening: round 1: 2 sets of 3; melds worth at least 51\n",
          "E362", 17, 32, "melds worth"),
+    # turn_rule_checks
+    Case("a contract for every round that has its own contract",
+         edit("to 100 points; highest wins", "1 round; highest wins")
+         + "opening: 1 run of 3; round 1: 2 sets of 3\n", "E365", 17, 10, "1 run of 3",
+         "remove it, or the contract of one round"),
+    Case("jokers that may not be discarded where the deck has none",
+         BASE + "discard: jokers may not be discarded\n", "E366", 17, 10, "jokers may not be discarded",
+         "remove them, or add them to the deck (`wild:` for wild cards)"),
+    Case("a wild rank barred from a card that is not wild",
+         BASE + "wild:    3s; 2s may not stand for QS\n", "E367", 17, 14, "2s may not stand for QS",
+         "write `wild cards may not stand for QS`, or make 2s wild"),
     Case("a game for one player, at the least", edit("players: 2-6", "players: 1-6"), "E315", 2, 10, "1-6"),
     Case("pushing with an endless stock", edit("from the stock or the discard pile", "from the discard pile or push"),
          "E364", 12, 10, "from the discard pile or push"),

@@ -54,6 +54,8 @@ ENGINE_ONLY: dict[str, str] = {}
 NOT_USED_BECAUSE = {
     "turn.claims.priority": "the language has one choice so far (the nearest player)",
     "origin.parent": "where the rules came from, not a rule: links between pages and diagnostics",
+    "wilds.not_for_by": "the wild rank a bar names: only check E367 reads it (every wild card "
+                        "is barred alike); play and page read wilds.not_for",
     "origin.overrides": "where the rules came from, not a rule: diagnostics blame the house file",
     **{f"opening.values.ace_{k}_run": "`opening values:` has no phrase for it; only cards on the "
                                      "table scored by owner are valued by their meld"

@@ -11,7 +11,8 @@ from __future__ import annotations
 from .. import cards as C
 from ..ruleset import Ruleset
 from . import (barred_checks, bonus_checks, canasta_checks, game_checks, pack_checks,
-               playable_checks, problems, special_checks, team_checks, tile_checks)
+               playable_checks, problems, special_checks, team_checks, tile_checks,
+               turn_rule_checks)
 from .problems import Checks, Problem, player_counts, rounds, said, say_players
 
 MAX_RUN = 13  # no run can repeat a rank, whatever the ace rule
@@ -162,8 +163,12 @@ def _requirement_size(r: Ruleset, kind: str, size: int | None) -> int | None:
 
 @check("E322")
 def contracts_fit(r: Ruleset, doc: dict):
+    own = {c.round for c in r.opening.contracts}
     for i, contract in enumerate(r.opening.contracts):
         path = f"opening.contracts.{i}"
+        # round 0 is every round without its own contract: each such round's hand must hold it
+        played = [contract.round] if contract.round else [
+            k for k in rounds(r) if k not in own] or [1]
         if r.game.rounds is not None and contract.round > r.game.rounds:
             yield Problem(path, f"round {contract.round} is never played: the game has {r.game.rounds}",
                           "remove the contract or play more rounds")
@@ -185,14 +190,15 @@ def contracts_fit(r: Ruleset, doc: dict):
             if claims is not None and claims.per_hand is None:
                 continue  # a hand may grow without limit (Shanghai: "buying will be required")
             bought = 0 if claims is None else claims.per_hand * (1 + claims.penalty)
-            for n in player_counts(r):
-                hand = r.deal.hand_size(n, contract.round)
-                if hand is not None and need > hand + 1 + r.deal.starter_extra + bought:
-                    yield Problem(path, f"round {contract.round} asks for {need} cards in melds but a hand "
-                                        f"holds only {hand} (and one drawn"
-                                        + (f", and {bought} bought" if bought else "") + ")",
-                                  "deal more cards in that round, or ask for less")
-                    break
+            short = next(((k, hand) for k in played for n in player_counts(r)
+                          if (hand := r.deal.hand_size(n, k)) is not None
+                          and need > hand + 1 + r.deal.starter_extra + bought), None)
+            if short is not None:
+                k, hand = short
+                yield Problem(path, f"round {k} asks for {need} cards in melds but a hand "
+                                    f"holds only {hand} (and one drawn"
+                                    + (f", and {bought} bought" if bought else "") + ")",
+                              "deal more cards in that round, or ask for less")
 
 
 @check("E323")
@@ -244,7 +250,7 @@ def wild_settings_consistent(r: Ruleset, doc: dict):
     if not any_wild:
         for path in ("wilds.max_per_meld", "wilds.not_outnumber", "wilds.naturals_outnumber",
                      "wilds.replace", "wilds.all_wild",
-                     "wilds.as_natural", "wilds.only_in"):
+                     "wilds.as_natural", "wilds.only_in", "wilds.not_for"):
             if said(doc, path):
                 yield Problem(path, "this limits wild cards, but the rules have none", "say which cards are wild in `wild:`")
                 return
@@ -458,7 +464,7 @@ def count_under_knocks(r: Ruleset, doc: dict):
 CHECKS = {**check, **pack_checks.check, **game_checks.check, **playable_checks.check,
           **tile_checks.check, **special_checks.check, **bonus_checks.check,
           **team_checks.check, **barred_checks.check,
-          **canasta_checks.check}
+          **canasta_checks.check, **turn_rule_checks.check}
 
 
 def run(ruleset: Ruleset, doc: dict, sources: dict, texts: dict[str, str]):

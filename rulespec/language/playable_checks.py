@@ -123,7 +123,8 @@ def opening_contract_or_points(r: Ruleset, doc: dict):
         yield Problem("opening.by_score" if r.opening.threshold is None else "opening.threshold",
                       "the opening asks for a contract and for melds worth a number of points "
                       "at once; rulespec plays one or the other, not both",
-                      "keep either the `round N:` contracts or `melds worth at least N`")
+                      "keep either the contracts (`round N:`, or one for every round) "
+                      "or `melds worth at least N`")
 
 
 @check("E364")

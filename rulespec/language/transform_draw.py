@@ -1,5 +1,6 @@
-"""Clause handlers for `draw:` clauses that name cards (the stop cards of the discard
-pile); kept apart from :mod:`.transformer`, which mixes them in."""
+"""Clause handlers for `draw:` and `discard:` clauses that name cards (the stop cards of
+the discard pile, the cards that may not be discarded); kept apart from
+:mod:`.transformer`, which mixes them in."""
 
 from __future__ import annotations
 
@@ -12,16 +13,29 @@ class DrawClauses:
     """``draw: discard pile may not be taken when top card is black 3s``: each card named
     (a rank in both colours or one, or a card) is one item of ``turn.discard_stops``."""
 
-    def draw_stops(self, node, *stops):
+    def _card_names(self, named) -> list[str]:
+        """The cards a list of ``stop_card`` (``black 3s``, ``QS``), ``bar_jokers`` and
+        ``bar_wilds`` names, each once: ``3S 3C``, ``QS``, ``JK``, ``wild``."""
         seen: list[str] = []
-        for stop in stops:
-            toks = [t for t in stop.children if isinstance(t, Token)]
-            if toks[-1].type == "CARD":
-                names = [C.card_str(C.parse_card(str(toks[-1])))]
+        for stop in named:
+            if stop.data in ("bar_jokers", "bar_wilds"):
+                names = ["JK" if stop.data == "bar_jokers" else "wild"]
             else:
-                colour = str(toks[0]) if len(toks) == 2 else None
-                rank = self.args(stop)[-1]
-                names = C.rank_cards(rank, colour)
+                toks = [t for t in stop.children if isinstance(t, Token)]
+                if toks[-1].type == "CARD":
+                    names = [C.card_str(C.parse_card(str(toks[-1])))]
+                else:
+                    colour = str(toks[0]) if len(toks) == 2 else None
+                    names = C.rank_cards(self.args(stop)[-1], colour)
             seen.extend(n for n in names if n not in seen)
-        for name in seen:
+        return seen
+
+    def draw_stops(self, node, *stops):
+        for name in self._card_names(stops):
             self.set(node, "turn.discard_stops", name)
+
+    def discard_barred(self, node, *bars):
+        """``discard: QS only as last card``, ``jokers may not be discarded``: each card
+        named is one item of ``turn.discard_barred``."""
+        for name in self._card_names(b for b in bars if hasattr(b, "data")):
+            self.set(node, "turn.discard_barred", name)

@@ -25,10 +25,12 @@ from .transform_special import SpecialClauses
 from .transform_table import TableClauses
 from .transform_bonus import BarredClauses, BonusClauses
 from .transform_draw import DrawClauses
+from .transform_contracts import ContractClauses
 
 # Paths whose clauses add items to one list rather than set one value.
 APPEND_PATHS = frozenset({"deck.packs", "deck.jokers_by", "deal.sizes", "wilds.ranks", "wilds.cards", "not_enforced",
                           "knock.by_upcard", "scoring.by_upcard", "special", "turn.discard_stops",
+                          "turn.discard_barred",
                           "opening.by_score", "bonus.cards", "melds.barred",
                           "melds.barred_runs", "melds.going_out_only"})
 
@@ -142,8 +144,8 @@ def _upcard(tree: Tree) -> dict:
     return {"rank": word[0].upper()}
 
 
-class RuleTransformer(TableClauses, TilesClauses, TermWords, PointClauses, RoundStatements,
-                      SpecialClauses, BonusClauses, DrawClauses, BarredClauses):
+class RuleTransformer(ContractClauses, TableClauses, TilesClauses, TermWords, PointClauses,
+                      RoundStatements, SpecialClauses, BonusClauses, DrawClauses, BarredClauses):
     """Walks one file's parse tree and collects its assignments."""
 
     def __init__(self, text: str, filename: str):
@@ -308,6 +310,15 @@ class RuleTransformer(TableClauses, TilesClauses, TermWords, PointClauses, Round
     def wild_cut_joker(self, node, rank):
         self.set(node, "wilds.cut_joker_rank", rank)
 
+    def wild_not_for(self, node, *named):
+        """``wild cards may not stand for QS``; ``2s may not stand for QS`` (the rank kept
+        in ``wilds.not_for_by``, so a check can tell whether it is every wild card)."""
+        toks = [t for t in node.children if isinstance(t, Token)]
+        cards = [C.card_str(C.parse_card(str(t))) for t in toks if t.type == "CARD"]
+        self.set(node, "wilds.not_for", list(dict.fromkeys(cards)))
+        ranks = [_value(t) for t in toks if t.type == "RANKS"]
+        self.set(node, "wilds.not_for_by", ranks[0] if ranks else None)
+
     def wild_max(self, node, n):
         self.set(node, "wilds.max_per_meld", n)
 
@@ -362,22 +373,6 @@ class RuleTransformer(TableClauses, TilesClauses, TermWords, PointClauses, Round
 
     def melds_all_at_once_always(self, node):
         self.set(node, "turn.all_at_once", {"min": 1, "max": None})
-
-    def contract_round(self, node, round_no, contract):
-        options = []
-        for option in contract.children:
-            reqs = []
-            for req in option.children:
-                vals = self.args(req)
-                k = next(i for i, v in enumerate(vals) if isinstance(v, str))
-                count = vals[k - 1] if k > 0 else 1
-                size = vals[k + 1] if k + 1 < len(vals) else None
-                exact = isinstance(size, Tree)  # `of exactly N`
-                if exact:
-                    size = _value(size.children[0])
-                reqs.append({"kind": vals[k], "count": count, "size": size, "exact": exact})
-            options.append(reqs)
-        self.set(node, f"opening.contracts.{round_no}", {"round": round_no, "options": options})
 
     def opening_threshold(self, node, n):
         self.set(node, "opening.threshold", n)

@@ -43,6 +43,8 @@ def _set_readings(rules: Rules, fixed: list[int], duals: list[int], wilds: list[
                 acting = wilds + list((Counter(duals) - Counter(nat)).elements())
                 if not rules.limits_ok("set", len(naturals), len(acting)):
                     continue
+                if len(acting) > rules.set_room(rank, naturals):  # a wild for a barred card
+                    continue
                 yield Reading(
                     "set", rank=rank, wilds=tuple(sorted((w, None) for w in acting))
                 )
@@ -86,6 +88,8 @@ def _run_readings(rules: Rules, fixed: list[int], duals: list[int], wilds: list[
                         continue
                     used = taken | {places[C.rank_of(c)] for c in nat}
                     free = sorted(C.make(window[i], suit) for i in range(size) if i not in used)
+                    if rules.not_for.intersection(free):  # a wild would stand for a barred card
+                        continue
                     for pairs in pairings(rules, acting, free):
                         yield Reading("run", suit=suit, ranks=window, wilds=pairs)
 

@@ -42,6 +42,8 @@ class Rules:
             if self.cut_rank is not None:
                 wild_codes.update(C.make(self.cut_rank, s) for s in range(4))
         self.wild_codes = frozenset(wild_codes)
+        #: natural cards no wild card may stand for (``wilds.not_for``)
+        self.not_for = frozenset(C.parse_card(n) for n in w.not_for)
         self.wild_bits = sum(1 << c for c in self.wild_codes)
         self.wild_bits_joker = self.wild_bits | (1 << C.JOKER)  # hands the table route skips
         #: wild cards that may also stand for themselves (the 2 in A-2-3-4)
@@ -304,6 +306,41 @@ class Rules:
                 out.append((min(pos), max(pos) - min(pos) + 1))
             return out
         return [(min(base), max(base) - min(base) + 1)]
+
+    def set_room(self, rank: int, naturals) -> int:
+        """Most wild cards a set of ``rank`` beside ``naturals`` may take where wild cards
+        may not stand for some cards: with distinct suits a wild card stands for a suit
+        the set lacks, never a barred card; in a set of any suits it stands for no suit."""
+        if not self.not_for or not self.distinct:
+            return 99
+        held = {C.suit_of(c) for c in naturals}
+        return sum(1 for s in range(4)
+                   if s not in held and C.make(rank, s) not in self.not_for)
+
+    def run_room(self, suit: int, low: int, length: int, ranks) -> int | None:
+        """Most wild cards a run of ``suit`` whose natural cards (of ``ranks``) span the
+        window ``(low, length)`` may take where wild cards may not stand for some cards:
+        its gaps and the places it can grow into at either end before a barred card or
+        the end of the pack. None when a gap is a barred card."""
+        if not self.not_for:
+            return 99
+        def barred(place: int) -> bool:
+            return C.make(self.rank_at(place), suit) in self.not_for
+        present = set(ranks)
+        gaps = [p for p in range(low, low + length) if self.rank_at(p) not in present]
+        if any(map(barred, gaps)):
+            return None
+        down = 0
+        while self.window_ok(low - down - 1, length + down + 1) and not barred(low - down - 1):
+            down += 1
+        best = 0
+        for a in range(down + 1):
+            b = 0
+            while (self.window_ok(low - a, length + a + b + 1)
+                   and not barred(low + length + b)):
+                b += 1
+            best = max(best, a + b)
+        return len(gaps) + best
 
     def window_ok(self, low: int, length: int) -> bool:
         """Can a run occupy ``length`` places starting at position ``low``?"""

@@ -185,6 +185,7 @@ def _found_sets(rules: Rules, cnt: Counter, wilds: _Wilds, found: dict, ranks) -
             most = min(_wild_limit(rules, n, "set"), n_wild - used_duals)
             if hi_size is not None:
                 most = min(most, hi_size - n)
+            most = min(most, rules.set_room(rank, nat))
             for k in range(max(0, rules.set_min - n), most + 1):
                 for ws in wilds.choices(nat, k):
                     group = tuple(sorted(nat + ws))
@@ -223,6 +224,8 @@ def _found_runs(rules: Rules, cnt: Counter, wilds: _Wilds, found: dict, suits) -
                         continue
                     natural_ranks = {r for r in filled if r not in left_out}
                     places = sorted(C.make(r, suit) for r in window if r not in natural_ranks)
+                    if rules.not_for.intersection(places):
+                        continue
                     for ws in wilds.choices(nat, k):
                         pairs = pair_up(rules, ws, places)
                         if pairs is None:

@@ -164,7 +164,8 @@ class Search:
                 if n > hi:
                     continue
                 g = max(0, r.set_min - n)
-                cap = min(hi - n, r.wild_limit(n, "set"), wild_room)
+                cap = min(hi - n, r.wild_limit(n, "set"), wild_room,
+                          r.set_room(rank, [o for o, _ in ch]))
                 if g > cap:
                     continue
                 vec = sum(k << (BITS * o) for o, k in ch)
@@ -191,6 +192,10 @@ class Search:
                     if seg is None:
                         continue
                     cap = min(cap, seg[1] - seg[0] + 1 - n)
+                room = r.run_room(suit, low, length, [C.rank_of(o) for o in members])
+                if room is None:
+                    continue
+                cap = min(cap, room)
                 if g > cap:
                     continue
                 vec = sum(1 << (BITS * o) for o in members)

@@ -27,6 +27,8 @@ ENGINE_ONLY: dict[str, str] = {
                            "marks the sentences of the rules it names",
     "origin.file": "the page names its rule file from the file the build read (site.py); the "
                    "house-rule introduction reads it where there is a parent",
+    "wilds.not_for_by": "the wild rank a bar names is every wild card (E367), so the page "
+                        "says \"a wild card\"; kept for the check",
     "origin.overrides": "the rules a file restates: the page lists what differs from the "
                         "parent, compared on the resolved rules (rulebook/diff.py)",
     **{f"opening.values.ace_{k}_run": "`opening values:` has no phrase for it (the class of "
@@ -66,6 +68,7 @@ APPLIES_WHEN: dict[str, tuple[Callable[[Ruleset], bool], str]] = {
     "wilds.naturals_outnumber": (_wild_cards, _NO_WILDS),
     "wilds.all_wild": (_wild_cards, _NO_WILDS),
     "wilds.only_in": (_wild_cards, _NO_WILDS),
+    "wilds.not_for": (_wild_cards, _NO_WILDS),
     "wilds.replace": (_wild_cards, _NO_WILDS),
     "table.wilds_stay": (_wild_cards, _NO_WILDS),
     "table.declare": (_wild_cards, _NO_WILDS),
@@ -163,7 +166,7 @@ APPLIES_WHEN: dict[str, tuple[Callable[[Ruleset], bool], str]] = {
                          "a fixed amount owed replaces the count times a factor"),
     # a turn that plays or draws (Rummikub) draws only from the stock and has no discard
     **{f"turn.{f}": (lambda rs: not rs.turn.play_or_draw, _PLAY_OR_DRAW)
-       for f in ("draw_from", "discard_taken", "max_discard_draws", "meld_taken",
+       for f in ("draw_from", "discard_taken", "discard_barred", "max_discard_draws", "meld_taken",
                  "starter_draws", "void_after_throw_backs")},
     # the card taken from the pile is on the table before the discard (engine: discarding.py
     # refuses only that card), so whether it may go straight back does not arise

@@ -65,6 +65,8 @@ def _turn(ir):
     n = t.get("void_after_throw_backs")
     yield "Hand void after this many throw-backs in a row", "never" if n is None else W.number(n)
     yield "Discarding the card just taken from the discard pile", _yes(t["discard_taken"], "allowed", "not allowed")
+    yield "Cards discarded only when nothing else is held", ", ".join(
+        "wild cards" if n == "wild" else n for n in t.get("discard_barred", ())) or "none"
     yield "A card taken from the discard pile", _yes(t["meld_taken"], _by(t["meld_taken_by"]) + (
         " by a player who has not opened" if t.get("meld_taken_before_opening") else ""), "may be kept")
     yield "A turn", _yes(t["play_or_draw"], "plays or draws, with no discard", "draws, plays, discards")
@@ -103,7 +105,10 @@ def _opening(ir):
     for c in o["contracts"]:
         text = " or ".join(
             W.join(f"{W.plural(q['count'], q['kind'])}" + _of_size(q) for q in opt) for opt in c["options"])
-        yield f"Contract for round {W.number(c['round'])}", text
+        if c["round"]:
+            yield f"Contract for round {W.number(c['round'])}", text
+        else:
+            yield "Contract for every round", text
     yield "Opening with more than the contract", _yes(not o["exact"], "allowed", "not allowed")
     yield "Opening value", "none" if o["threshold"] is None else f"at least {W.points(o['threshold'])}"
     yield "Opening value by score", "—" if not o.get("by_score") else "; ".join(

@@ -92,6 +92,7 @@ def _wilds(ir):
                                               "always": "always"}[w["as_natural"]]
     yield "Melds a wild card may join", {None: "any meld", "run": "runs only",
                                          "set": "sets only"}[w.get("only_in")]
+    yield "Cards a wild card may not stand for", W.join(w.get("not_for", ())) or "none"
     yield "Wild cards in one meld", (
         "no limit" if w["max_per_meld"] is None else f"at most {W.number(w['max_per_meld'])}")
     yield "Wild cards outnumbering natural cards", (

@@ -159,6 +159,10 @@ class Wilds:
     all_wild: str = "never"  # "never" | "sets" | "any": melds made only of wild cards
     only_in: str | None = None  # "run" | "set": the one kind of meld a wild card may join
     replace: Replace | None = None
+    # cards no wild card may stand for (Oklahoma Rummy: "a deuce may not be used to
+    # represent the queen of spades"); ``not_for_by``: the wild rank the rule names, if any
+    not_for: tuple[str, ...] = ()
+    not_for_by: str | None = None
 
     @property
     def any(self) -> bool:

@@ -167,6 +167,9 @@ class Turn:
     meld_taken_before_opening: bool = False  # only a player who has not opened must (Rommé)
     take_discards: TakeDiscards | None = None  # None: only the top discard may be taken
     discard_stops: tuple[str, ...] = ()  # cards ("3S") that, on top, close the discard pile
+    # cards ("QS"; "JK" a printed joker; "wild" every wild card) that may be discarded only
+    # when the hand holds nothing else (Oklahoma Rummy's queen of spades: as the last card)
+    discard_barred: tuple[str, ...] = ()
     use_drawn: bool = False  # the card drawn must be melded this turn or else discarded
     # stalemate breakers (OpenSpiel's gin): the hand is void at the Nth draw from the
     # discard pile, or when N turns in a row end by throwing back the card just taken
@@ -197,7 +200,8 @@ class Requirement:
 
 @dataclass(frozen=True)
 class Contract:
-    """What a player must meld first in ``round``; any one of ``options`` will do."""
+    """What a player must meld first in ``round``; any one of ``options`` will do. Round 0:
+    every round that has no contract of its own (``opening: 1 run of 3``)."""
 
     round: int
     options: tuple[tuple[Requirement, ...], ...]
@@ -233,7 +237,11 @@ class Opening:
         return max(held, key=lambda t: float("-inf") if t.least is None else t.least).threshold
 
     def contract(self, round: int) -> Contract | None:
+        """``round``'s own contract, else the one for every round (round 0), else None."""
+        every = None
         for c in self.contracts:
             if c.round == round:
                 return c
-        return None
+            if c.round == 0:
+                every = c
+        return every

@@ -3,25 +3,50 @@ hand made void by repeated throw-backs."""
 
 from __future__ import annotations
 
+from ... import cards as C
+from ...memo import Memo
 from .. import actions as A
 from ..actions import Action
 from ..phases import Ending, Phase
 
 
+_NONE = frozenset()
+_CODES = Memo(64)
+
+
+def _codes(names: tuple[str, ...]) -> frozenset[int]:
+    """The card codes of ``turn.discard_barred`` (its ``wild`` asked of each deal)."""
+    return _CODES.get_or(names, lambda: frozenset(C.parse_card(n) for n in names
+                                                  if n != "wild"))
+
+
 class Discarding:
     """Plays the discard of ``turn:`` (``may not discard the card taken from the
     discard``, void after N throw-backs in a row) and going out by a final discard.
-    Reads ``turn.discard_taken``, ``turn.void_after_throw_backs``, ``going_out``."""
+    Reads ``turn.discard_taken``, ``turn.discard_barred``, ``turn.void_after_throw_backs``,
+    ``going_out``."""
 
-    def _banned_discard(self, p: int) -> int | None:
-        """The card ``p`` may not discard now: the one just taken from the discard pile,
-        when the rules say so and the hand holds something else."""
+    def _banned_discards(self, p: int) -> frozenset | set:
+        """The cards ``p`` may not discard now: those ``turn.discard_barred`` names,
+        unless the hand holds nothing else (a player must be able to end the turn); then
+        the one just taken from the discard pile, when the rules say so and something
+        else may go."""
+        hand = self.hands[p]
+        out = set()
+        if self.ruleset.turn.discard_barred:
+            out = {c for c in hand if self._barred(c)}
+            if len(out) == len(set(hand)):
+                out = set()
         t = self.taken
-        if t is None or self.ruleset.turn.discard_taken:
-            return None
-        if all(x == t for x in self.hands[p]):
-            return None
-        return t
+        if t is not None and not self.ruleset.turn.discard_taken and t not in out \
+                and any(x != t and x not in out for x in hand):
+            out.add(t)
+        return out or _NONE
+
+    def _barred(self, card: int) -> bool:
+        """Is ``card`` one ``turn.discard_barred`` names (``wild``: a wild card this deal)?"""
+        names = self.ruleset.turn.discard_barred
+        return card in _codes(names) or ("wild" in names and self.rules.is_wild(card))
 
     def _throw(self, p: int, card: int) -> None:
         """``card`` from ``p``'s hand onto the discard pile (a discard, or a knock's)."""
@@ -50,10 +75,15 @@ class Discarding:
 
     def _taken_back(self, card: int) -> str | None:
         """Why ``card`` may not go on the discard pile (discarded, or face down to knock
-        or show): it was just taken from it."""
-        if self.taken is not None and card == self.taken and not self.ruleset.turn.discard_taken:
-            return "you may not discard the card you just took from the discard pile"
-        return None
+        or show): it was just taken from it, or the rules bar it while the hand holds
+        something else."""
+        if card not in self._banned_discards(self.player):
+            return None
+        if self._barred(card) and not all(map(self._barred, self.hands[self.player])):
+            return (f"you may not discard {C.card_str(card)} while you hold a card you may "
+                    f"discard: the rules let it go only when you hold nothing else, such as "
+                    f"your last card")
+        return "you may not discard the card you just took from the discard pile"
 
     def _refuse_discard(self, parsed, missing, offered: bool) -> str | None:
         """Why this discard is refused (None when the phase has no discard)."""

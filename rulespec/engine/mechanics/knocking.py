@@ -71,9 +71,9 @@ class Knocking:
             return out
         limit = self.knock_max
         if self._deadwood_after_discard(hand) <= limit:
-            banned = self._banned_discard(p)
+            banned = self._banned_discards(p)
             for c in sorted(set(hand), key=C.sort_key):
-                if c != banned:
+                if c not in banned:
                     rest = list(hand)
                     rest.remove(c)
                     if self._deadwood(rest) <= limit:

@@ -43,19 +43,19 @@ class Playing:
         held = set(hand)
         order = ([c for c in A.SORTED_CODES if c in held] if len(held) < 20
                  else sorted(held, key=C.sort_key))
-        banned = self._banned_discard(p)
+        banned = self._banned_discards(p)
         last = len(hand) == 1
         if not (last and (rs.going_out is None or rs.going_out.final_discard == "forbidden"
                           or not self._out_ready(p))) or (last and self._packet_waits(p)):
             d = A.DISCARDS
-            acts.extend(d[c] for c in order if c != banned)
+            acts.extend(d[c] for c in order if c not in banned)
         acts.extend(self._knock_starts(p))
         if rs.show is not None:
             sh = A.SHOWS
             if rs.scoring.wrong_show is None:  # no price for a wrong show: none is made
                 acts.extend(sh[c] for c in self._valid_show_discards(p, order, banned))
             else:
-                acts.extend(sh[c] for c in order if c != banned)
+                acts.extend(sh[c] for c in order if c not in banned)
         if rs.drops is not None and self.phase is Phase.PLAY:
             acts.append(_DROP)  # leaving the hand after drawing: a middle drop
         return acts

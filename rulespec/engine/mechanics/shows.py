@@ -37,7 +37,7 @@ class Shows:
         val, _g, _d = show_search(self._count_rules(), self.ruleset.show, list(hand)).solve()
         if val is None or val < len(hand) - 1:
             return []
-        return [c for c in order if c != banned and self._shows_without(seat, c)]
+        return [c for c in order if c not in banned and self._shows_without(seat, c)]
 
     def _shows_without(self, seat: int, card: int) -> bool:
         """Would ``seat``'s hand show validly once ``card`` is discarded?"""
@@ -70,7 +70,8 @@ class Shows:
         hand that would not show validly where a wrong show has no price."""
         card = parsed.cards[0] if parsed.cards else None
         if (self.ruleset.show is not None and self.ruleset.scoring.wrong_show is None
-                and card in self.hands[self.player] and card != self._banned_discard(self.player)
+                and card in self.hands[self.player]
+                and card not in self._banned_discards(self.player)
                 and not self._shows_without(self.player, card)):
             return ("your hand, without that card, is not all in melds as a show needs, and "
                     "these rules have no wrong show")

@@ -4,6 +4,7 @@ the hands made void by going nowhere at the discard pile. The words are in
 
 from __future__ import annotations
 
+from ... import cards as C
 from .. import prose
 from .. import words as W
 from .base import Base
@@ -28,7 +29,7 @@ class Discarding(Base):
         steps = [prose.say("discarding", "discard", taken=taken, deep=deep,
                            knock=rs.knock is not None and rs.knock.after_draw,
                            gin=rs.gin is not None, only_gin=rs.gin_only,
-                           show=rs.show is not None)]
+                           show=rs.show is not None, barred=self.barred_text(t))]
         draws, backs = t.get("max_discard_draws"), t.get("void_after_throw_backs")
         if draws is not None:
             steps.append(prose.say("discarding", "void_draws", draws=W.ordinal(draws)))
@@ -36,3 +37,11 @@ class Discarding(Base):
             steps.append(prose.say("discarding", "void_throw_backs",
                                    turns=W.plural(backs, "turn")))
         return steps
+
+    def barred_text(self, t) -> str:
+        """The cards ``turn.discard_barred`` names, as chips ("a wild card" for ``wild``)."""
+        names = t["discard_barred"]
+        chips = [W.card(C.parse_card(n)) for n in names if n != "wild"]
+        if "wild" in names:
+            chips.append("a wild card")
+        return W.join(chips, "or")

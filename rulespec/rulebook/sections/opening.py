@@ -44,18 +44,24 @@ class Opening(Base):
         by_round = self.rs.deal.sizes and len({s.cards for s in self.rs.deal.sizes}) > 1
         head = ["Round"] + (["Cards dealt"] if by_round else []) + ["Contract", "Fewest cards"]
         rows = []
-        for c in o["contracts"]:
+        # round 0: every round without a contract of its own (listed last)
+        listed = o["contracts"]
+        every = None if listed[0]["round"] else "all" if len(listed) == 1 else "rest"
+        for c in listed[1:] + listed[:1] if every == "rest" else listed:
             opts = c["options"]
             text = " or ".join(self.contract_text(opt) for opt in opts)
             fewest = min(self.min_cards(opt) for opt in opts)
-            row = [W.capital(W.ordinal(c["round"]))]
+            row = [W.capital(W.ordinal(c["round"])) if c["round"]
+                   else "Every round" if every == "all" else "Every other round"]
             if by_round:
-                dealt = self.variant.deal_size(self.player_counts()[0], c["round"])
-                row.append(W.number(dealt or 0))
+                dealt = self.variant.deal_size(self.player_counts()[0], c["round"] or 1)
+                varies = not c["round"] and any(s.rounds for s in self.rs.deal.sizes)
+                row.append("as dealt" if varies else W.number(dealt or 0))
             rows.append(row + [W.capital(text), W.number(fewest)])
         # with no new melds after opening, the only thing the contract comes before is laying off
         new_after = self.ir["turn"]["new_melds_after_opening"]
-        out = [prose.say("opening", "contracts", others=new_after, noun=v.open("noun"))
+        out = [prose.say("opening", "contracts", others=new_after, noun=v.open("noun"),
+                         every=every)
                + "\n\n" + self.table(head, rows)]
         unsized = {r.kind for c in self.rs.opening.contracts for opt in c.options for r in opt
                    if r.size is None}  # only a slot with no size takes the smallest meld

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from ... import cards as C
 from .. import prose
 from .. import words as W
 from .base import Base
@@ -74,6 +75,11 @@ class Wilds(Base):
         if w["only_in"] is not None:
             yield "cards", 1, prose.say("wilds", "only_in", kind=w["only_in"], set=v.set,
                                         run=v.run)
+        if w["not_for"]:
+            chips = W.join([W.card(C.parse_card(n)) for n in w["not_for"]], "or")
+            yield "cards", 1, prose.say("wilds", "not_for", cards=chips,
+                                        distinct=self.rs.melds.set is not None
+                                        and self.rs.melds.set.suits == "distinct")
         if w["max_per_meld"] is not None:
             yield "cards", 1, prose.say("wilds", "at_most", most=w["max_per_meld"])
         allw = w["all_wild"]
