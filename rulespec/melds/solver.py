@@ -49,6 +49,14 @@ MEMO_LIMIT = 200_000
 #: no meld is this long: the open end of a slot of "N cards or more"
 ANY_LENGTH = 1000
 _SHARED: dict[int, tuple[Rules, dict]] = table()
+#: where each card code's field sits in the state, by the order cards are taken in: "suit"
+#: (the code's own place: a suit's cards, then the next suit's) or "rank" (a rank's cards
+#: together). Both keep a rank's and a suit's cards in order, so every meld's lowest card,
+#: and every skeleton, is the same; "rank" is far quicker where sets abound (several
+#: packs): a set taken in suit order leaves holes in three suits still to come
+PLACES = {"suit": tuple(range(C.JOKER + 1)),
+          "rank": tuple(C.rank_of(c) * 4 + C.suit_of(c) for c in range(C.JOKER)) + (C.JOKER,)}
+CODE_AT = {k: tuple(sorted(range(C.JOKER + 1), key=p.__getitem__)) for k, p in PLACES.items()}
 
 
 class Search:
@@ -64,8 +72,10 @@ class Search:
         exact: bool = False,
         charge: tuple = (),
         banned: int = 0,
+        order: str = "suit",
     ):
         self.rules = rules
+        self.order, self.place, self.code_at = order, PLACES[order], CODE_AT[order]
         # ranks (bit r) that may have no new set: their set is on the table already
         self.banned = banned << FLAGS if rules.one_per_rank else 0
         # ((needs left, price), ...): requirements may go unmet at a price (none: never)
@@ -114,7 +124,7 @@ class Search:
         if memos is None or sum(len(m) for m, _b in memos.values()) > MEMO_LIMIT:
             memos = shared["memos"] = {}
         self._memos = memos
-        self._skel_key = ("skel", mode, self.per_place, bool(self.dual_cards), self.wmax)
+        self._skel_key = ("skel", order, mode, self.per_place, bool(self.dual_cards), self.wmax)
         self._skel: dict[int, list] = {}
 
     # ------------------------------------------------------------ skeletons
@@ -163,7 +173,7 @@ class Search:
                 cap = min(hi - n, r.wild_limit(n, "set"), self.wmax)
                 if g > cap:
                     continue
-                vec = sum(k << (BITS * o) for o, k in ch)
+                vec = sum(k << (BITS * self.place[o]) for o, k in ch)
                 nat = sum(k * val[o] for o, k in ch)
                 pure = all(o not in r.wild_codes for o, _ in ch)
                 wv = None
@@ -183,7 +193,7 @@ class Search:
                 cap = min(r.run_max - n, r.wild_limit(n, "run"), self.wmax)
                 if g > cap:
                     continue
-                vec = sum(1 << (BITS * o) for o in members)
+                vec = sum(1 << (BITS * self.place[o]) for o in members)
                 nat = sum(val[o] for o in members)
                 cards = tuple(members)
                 if self.per_place:
@@ -355,6 +365,7 @@ class Search:
         low = state & -state
         fi = (low.bit_length() - 1) // BITS
         best = self._f(state - (1 << (BITS * fi)), k, needs)
+        fi = self.code_at[fi]
         choice = ("dead", fi)
         G = GUARD
         used = self.wtotal - k
@@ -417,13 +428,14 @@ class Search:
         fixed = wild_only_duals(self.rules, self.mode, self.nat_cards, dual_codes)
         options = [range(dual_cnt[d], dual_cnt[d] + 1) if d in fixed else range(dual_cnt[d] + 1)
                    for d in dual_codes]
-        base_state = sum(n << (BITS * c) for c, n in self.cnt.items()) | self.banned
+        place = self.place
+        base_state = sum(n << (BITS * place[c]) for c, n in self.cnt.items()) | self.banned
         for conv in product(*options):
             wilds = list(self.wild_cards)
             state = base_state
             for d, t in zip(dual_codes, conv):
                 wilds += [d] * t
-                state -= t << (BITS * d)
+                state -= t << (BITS * place[d])
             wilds.sort(key=lambda c: -self.card_val[c])
             self.wilds = wilds
             self.wtotal = len(wilds)
@@ -433,7 +445,7 @@ class Search:
             self.prefix = pre
             # an answer depends on the question and the wild cards' worth, not on the
             # rest of the hand: every search of these rules asking the same shares them
-            context = (self.mode, self.slots, self.exact, self.per_place, self.wmax,
+            context = (self.order, self.mode, self.slots, self.exact, self.per_place, self.wmax,
                        tuple(self.card_val[c] for c in wilds), self.charge)
             memos = self._memos.get(context)
             if memos is None:
@@ -466,7 +478,7 @@ class Search:
             if choice[0] == "dead":
                 fi = choice[1]
                 dead.append(fi)
-                state -= 1 << (BITS * fi)
+                state -= 1 << (BITS * self.place[fi])
                 continue
             _, sk, j, s = choice
             melds.append(list(sk[6]) + wilds[pos:pos + j])
