@@ -64,7 +64,9 @@ def opening_solution(rules: Rules, hand, banned: int = 0) -> tuple:
 
 
 def _opening_solution(rules: Rules, hand, banned: int) -> tuple:
-    return Search(rules, list(hand), mode="opening", banned=banned).solve()
+    # rank by rank: the same best value, and no blow-up in a big hand of several packs
+    # (a Samba hand after taking the pile ran out of memory in the suit order)
+    return Search(rules, list(hand), mode="opening", banned=banned, order="rank").solve()
 
 
 def opening_reaches(rules: Rules, hand, keep: int, need: int, banned: int = 0) -> bool:
