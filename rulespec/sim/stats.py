@@ -107,9 +107,8 @@ def summarize(outcomes, variant_name: str = "", settings: dict | None = None,
             for o in outcomes if o.failure
         ],
     }
-    teams = next((o.teams for o in outcomes if o.teams), None)
-    if teams:
-        out["sides"] = sides(finished, hands, players, teams)
+    if any(o.teams for o in outcomes):  # partners: seat s plays for side s % teams
+        out["sides"] = sides(finished, hands, players, max(o.teams or 0 for o in outcomes))
     if seconds is not None:
         actions = sum(o.actions for o in outcomes)
         out["timing"] = {
