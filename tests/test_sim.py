@@ -245,3 +245,34 @@ def test_the_acceptance_run_pools_chunks_as_if_they_were_one_sample(sizes):
     assert pooled["n"] == whole["n"] and (pooled["min"], pooled["max"]) == (whole["min"], whole["max"])
     assert pooled["mean"] == pytest.approx(whole["mean"], abs=1e-3)
     assert pooled["sd"] == pytest.approx(whole["sd"], abs=1e-2)
+
+
+def test_partners_are_reported_by_side_with_their_seats():
+    """A trial's Samba report showed each seat's own share under "Scores by seat", and a
+    side's own points (a second hand not taken, bonus cards) went to its first seat only:
+    no row said what a side scored. The summary now has each side's seats and totals."""
+    from rulespec.sim.runner import GameOutcome, HandStats
+    from rulespec.sim.stats import summarize
+
+    hands = [HandStats(1, "went out", 10, 5, (100, 20, -100, 30), 0, None)]
+    one = GameOutcome(0, 1, ("greedy",) * 4, 4, finished=True, winners=(0, 2), teams=2,
+                      totals=(100, 20, -100, 30), hands=hands)
+    two = GameOutcome(1, 2, ("greedy",) * 4, 4, finished=True, winners=(1, 3), teams=2,
+                      totals=(300, 200, 0, 150), hands=[])
+    s = summarize([one, two])
+    assert [side["seats"] for side in s["sides"]] == [[0, 2], [1, 3]]
+    assert [side["game scores"]["mean"] for side in s["sides"]] == [150, 200]
+    assert [side["hand scores"]["mean"] for side in s["sides"]] == [0, 50]
+    alone = GameOutcome(0, 1, ("greedy",) * 3, 3, finished=True, winners=(0,), totals=(1, 2, 3))
+    assert "sides" not in summarize([alone])
+
+
+def test_simulate_prints_the_sides_of_a_partnership_game(capsys, tmp_path):
+    rules = tmp_path / "partners.rules"
+    rules.write_text('variant "Partners"\nextends "basic"\nplayers: 4\npartners: 2 teams of 2\n',
+                     encoding="utf-8")
+    code = main(["simulate", str(rules), "-n", "2", "--agents", "greedy", "--hands", "1", "-q"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert code == 0
+    assert "side 0 is seats 0 and 2 · side 1 is seats 1 and 3" in out
+    assert "Scores by side" in out and "Scores by seat (each seat's own share)" in out

@@ -38,10 +38,12 @@ class _TooLong(Exception):
 
 class _Bounded(Search):
     """The exact solver, stopped after :data:`SEARCH_STEPS` steps. Its memo entries are
-    written only for answers worked out in full, so a stopped search leaves none wrong."""
+    written only for answers worked out in full, so a stopped search leaves none wrong.
+    It takes the cards rank by rank (``order="rank"``): the same least deadwood, found in
+    far fewer steps in hands of several packs (a Samba hand after taking the pile)."""
 
     def __init__(self, rules, hand):
-        super().__init__(rules, hand)
+        super().__init__(rules, hand, order="rank")
         self._steps = SEARCH_STEPS
 
     def _f(self, state: int, k: int, needs: tuple) -> int:

@@ -25,6 +25,7 @@ from .. import cards as C
 from ..memo import table
 from .context import NEG, Rules
 from .hand import lonely_cards, wild_only_duals
+from .run_shapes import run_members
 
 BITS = 4
 
@@ -49,6 +50,14 @@ MEMO_LIMIT = 200_000
 #: no meld is this long: the open end of a slot of "N cards or more"
 ANY_LENGTH = 1000
 _SHARED: dict[int, tuple[Rules, dict]] = table()
+#: where each card code's field sits in the state, by the order cards are taken in: "suit"
+#: (the code's own place: a suit's cards, then the next suit's) or "rank" (a rank's cards
+#: together). Both keep a rank's and a suit's cards in order, so every meld's lowest card,
+#: and every skeleton, is the same; "rank" is far quicker where sets abound (several
+#: packs): a set taken in suit order leaves holes in three suits still to come
+PLACES = {"suit": tuple(range(C.JOKER + 1)),
+          "rank": tuple(C.rank_of(c) * 4 + C.suit_of(c) for c in range(C.JOKER)) + (C.JOKER,)}
+CODE_AT = {k: tuple(sorted(range(C.JOKER + 1), key=p.__getitem__)) for k, p in PLACES.items()}
 
 
 class Search:
@@ -64,8 +73,10 @@ class Search:
         exact: bool = False,
         charge: tuple = (),
         banned: int = 0,
+        order: str = "suit",
     ):
         self.rules = rules
+        self.order, self.place, self.code_at = order, PLACES[order], CODE_AT[order]
         # ranks (bit r) that may have no new set: their set is on the table already
         self.banned = banned << FLAGS if rules.one_per_rank else 0
         # ((needs left, price), ...): requirements may go unmet at a price (none: never)
@@ -114,7 +125,7 @@ class Search:
         if memos is None or sum(len(m) for m, _b in memos.values()) > MEMO_LIMIT:
             memos = shared["memos"] = {}
         self._memos = memos
-        self._skel_key = ("skel", mode, self.per_place, bool(self.dual_cards), self.wmax)
+        self._skel_key = ("skel", order, mode, self.per_place, bool(self.dual_cards), self.wmax)
         self._skel: dict[int, list] = {}
 
     # ------------------------------------------------------------ skeletons
@@ -168,7 +179,7 @@ class Search:
                           r.set_room(rank, [o for o, _ in ch]))
                 if g > cap:
                     continue
-                vec = sum(k << (BITS * o) for o, k in ch)
+                vec = sum(k << (BITS * self.place[o]) for o, k in ch)
                 nat = sum(k * val[o] for o, k in ch)
                 pure = all(o not in r.wild_codes for o, _ in ch)
                 wv = None
@@ -184,7 +195,7 @@ class Search:
         if r.has_runs and c not in bar_run:
             others = [o for o in codes if o > c and C.suit_of(o) == suit and o not in bar_run]
             cuts = r.run_cuts[suit]
-            for members, g, low, length in self._run_members(c, rank, others):
+            for members, g, low, length in run_members(r, self.wmax, c, rank, others):
                 n = len(members)
                 cap = min(r.run_max - n, r.wild_limit(n, "run"), self.wmax)
                 if cuts:  # the run and its wild cards keep clear of the barred places
@@ -198,7 +209,7 @@ class Search:
                 cap = min(cap, room)
                 if g > cap:
                     continue
-                vec = sum(1 << (BITS * o) for o in members)
+                vec = sum(1 << (BITS * self.place[o]) for o in members)
                 nat = sum(val[o] for o in members)
                 cards = tuple(members)
                 if self.per_place:
@@ -212,61 +223,6 @@ class Search:
                 seen.add(key)
                 out.append((vec, nat, g, cap, "run", True, cards, None))
         return out
-
-    def _run_members(self, f, rank, others):
-        """Run skeletons holding card ``f`` and higher cards of its suit (``others``):
-        ``(members, wilds needed, low, length)``, the fewest-wild placement first."""
-        r = self.rules
-        if r.aces == "around":
-            yield from self._run_members_around(f, rank, others)
-            return
-        wmax = self.wmax
-        starts = []  # (place of f in the pack's order, direction)
-        place = r.place_of
-        if rank == 0:
-            if r.aces in ("low", "either"):
-                starts.append((0, 1))
-            if r.aces in ("high", "either"):
-                starts.append((r.n_ranks, -1))
-        else:
-            starts.append((place[rank], 1))
-        results = []
-        for p, step in starts:
-            cand = sorted((abs(place[C.rank_of(o)] - p), o) for o in others)
-            limit = r.run_max
-            out = []
-
-            def grow(last, n, gaps, chosen, start):
-                span = last + 1
-                g = gaps + max(0, r.run_min - span)
-                if g <= wmax:
-                    low = p if step == 1 else p - last
-                    out.append((chosen, g, low, span))
-                for t in range(start, len(cand)):
-                    d, i = cand[t]
-                    if d + 1 > limit:
-                        break
-                    ng = gaps + d - last - 1
-                    if ng > wmax:
-                        break
-                    grow(d, n + 1, ng, chosen + (i,), t + 1)
-
-            grow(0, 1, 0, (f,), 0)
-            results.extend(out)
-        results.sort(key=lambda x: x[1])
-        yield from results
-
-    def _run_members_around(self, f, rank, others):
-        r = self.rules
-        for k in range(0, min(len(others), r.run_max - 1) + 1):
-            for sub in combinations(others, k):
-                members = (f,) + sub
-                ranks = [C.rank_of(o) for o in members]
-                n = len(members)
-                for low, length in r.run_places(ranks):
-                    g = (length - n) + max(0, r.run_min - length)
-                    if g <= self.wmax and length <= r.run_max:
-                        yield members, g, low, length
 
     # ------------------------------------------------------------ leftover wilds
 
@@ -371,6 +327,7 @@ class Search:
         low = state & -state
         fi = (low.bit_length() - 1) // BITS
         best = self._f(state - (1 << (BITS * fi)), k, needs)
+        fi = self.code_at[fi]
         choice = ("dead", fi)
         G = GUARD
         used = self.wtotal - k
@@ -433,13 +390,14 @@ class Search:
         fixed = wild_only_duals(self.rules, self.mode, self.nat_cards, dual_codes)
         options = [range(dual_cnt[d], dual_cnt[d] + 1) if d in fixed else range(dual_cnt[d] + 1)
                    for d in dual_codes]
-        base_state = sum(n << (BITS * c) for c, n in self.cnt.items()) | self.banned
+        place = self.place
+        base_state = sum(n << (BITS * place[c]) for c, n in self.cnt.items()) | self.banned
         for conv in product(*options):
             wilds = list(self.wild_cards)
             state = base_state
             for d, t in zip(dual_codes, conv):
                 wilds += [d] * t
-                state -= t << (BITS * d)
+                state -= t << (BITS * place[d])
             wilds.sort(key=lambda c: -self.card_val[c])
             self.wilds = wilds
             self.wtotal = len(wilds)
@@ -449,7 +407,7 @@ class Search:
             self.prefix = pre
             # an answer depends on the question and the wild cards' worth, not on the
             # rest of the hand: every search of these rules asking the same shares them
-            context = (self.mode, self.slots, self.exact, self.per_place, self.wmax,
+            context = (self.order, self.mode, self.slots, self.exact, self.per_place, self.wmax,
                        tuple(self.card_val[c] for c in wilds), self.charge)
             memos = self._memos.get(context)
             if memos is None:
@@ -482,7 +440,7 @@ class Search:
             if choice[0] == "dead":
                 fi = choice[1]
                 dead.append(fi)
-                state -= 1 << (BITS * fi)
+                state -= 1 << (BITS * self.place[fi])
                 continue
             _, sk, j, s = choice
             melds.append(list(sk[6]) + wilds[pos:pos + j])

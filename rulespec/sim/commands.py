@@ -220,12 +220,15 @@ def print_summary(s: dict, console) -> None:
     if s["events"]:
         console.print(Text("Events: " + " · ".join(f"{visible(k)} {v:,}" for k, v in s["events"].items())))
 
-    scores = Table(title="Scores by seat", title_justify="left", box=None, padding=(0, 2))
+    agents = st["agents"]
+    if s.get("sides"):
+        _print_sides(console, s["sides"])
+    title = "Scores by seat" + (" (each seat's own share)" if s.get("sides") else "")
+    scores = Table(title=title, title_justify="left", box=None, padding=(0, 2))
     scores.add_column("seat")
     scores.add_column("agent")
     for col in ("game mean", "sd", "min", "max", "hand mean", "sd"):
         scores.add_column(col, justify="right")
-    agents = st["agents"]
     for seat, (g, h) in enumerate(zip(s["game scores"], s["hand scores"])):
         scores.add_row(str(seat), agents[seat % len(agents)], _n(g["mean"]), _n(g["sd"]), _n(g["min"]),
                        _n(g["max"]), _n(h["mean"]), _n(h["sd"]))
@@ -246,6 +249,30 @@ def print_summary(s: dict, console) -> None:
         console.print(ft)
         if len(s["failed games"]) > 20:
             console.print(f"... and {len(s['failed games']) - 20} more")
+
+
+def _print_sides(console, sides: list) -> None:
+    """Partners: each side's total, and which seats make it up."""
+    from rich.table import Table
+
+    def _seats(seats) -> str:
+        return ", ".join(map(str, seats[:-1])) + " and " + str(seats[-1]) if len(seats) > 1 \
+            else str(seats[0])
+
+    console.print("Sides: " + " · ".join(f"side {t} is seats {_seats(v['seats'])}"
+                                         for t, v in enumerate(sides))
+                  + "; a side's own points (a second hand not taken, bonus cards) are booked"
+                    " on its first seat, so only the side's total is its score")
+    table = Table(title="Scores by side", title_justify="left", box=None, padding=(0, 2))
+    table.add_column("side")
+    table.add_column("seats")
+    for col in ("game mean", "sd", "min", "max", "hand mean", "sd"):
+        table.add_column(col, justify="right")
+    for t, v in enumerate(sides):
+        g, h = v["game scores"], v["hand scores"]
+        table.add_row(str(t), ", ".join(map(str, v["seats"])), _n(g["mean"]), _n(g["sd"]),
+                      _n(g["min"]), _n(g["max"]), _n(h["mean"]), _n(h["sd"]))
+    console.print(table)
 
 
 # ------------------------------------------------------------------ replay

@@ -107,6 +107,8 @@ def summarize(outcomes, variant_name: str = "", settings: dict | None = None,
             for o in outcomes if o.failure
         ],
     }
+    if any(o.teams for o in outcomes):  # partners: seat s plays for side s % teams
+        out["sides"] = sides(finished, hands, players, max(o.teams or 0 for o in outcomes))
     if seconds is not None:
         actions = sum(o.actions for o in outcomes)
         out["timing"] = {
@@ -114,6 +116,24 @@ def summarize(outcomes, variant_name: str = "", settings: dict | None = None,
             "games per second": round(games / seconds, 3) if seconds else None,
             "actions per second": round(actions / seconds, 1) if seconds else None,
         }
+    return out
+
+
+def sides(finished, hands, players: int, teams: int) -> list[dict]:
+    """Each side's seats and scores, where partners play (seat ``s`` for side ``s %
+    teams``): a seat's own scores are only its share, and what a side gains or loses as a
+    side (a second hand not taken, bonus cards) is booked on its first seat, so only the
+    sum over its seats is what the side scored."""
+    out = []
+    for t in range(teams):
+        seats = [s for s in range(players) if s % teams == t]
+        out.append({
+            "seats": seats,
+            "hand scores": spread([sum(h.scores[s] for s in seats if s < len(h.scores))
+                                   for h in hands]),
+            "game scores": spread([sum(o.totals[s] for s in seats if s < len(o.totals))
+                                   for o in finished]),
+        })
     return out
 
 

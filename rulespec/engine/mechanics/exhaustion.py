@@ -5,12 +5,44 @@ ended for good, and a stalemate that no player can break."""
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 
 from ... import cards as C
+from ...memo import attach
 from .. import search as ES
 from ..phases import Ending, Phase
 
 _FEW_CARDS_LEFT = 16  # off the table: past this many, some meld is taken to be possible
+_NONE = 10**6  # no meld of this kind can be made: a size no hand reaches
+
+
+def meld_sizes_in(rules, cards) -> tuple[int, int]:
+    """The least sizes of a set and of a run that ``cards`` might make (``_NONE`` where
+    none can): a cheap count, never ``_NONE`` where a meld can be made. A set needs a
+    rank whose cards (of different suits where sets ask for that) and the wild cards come
+    to ``set_min``; a run a window of ``run_min`` places of one suit whose cards and the
+    wild cards do. Every meld holds such a rank or window (its own, or its lowest
+    ``run_min`` places), and the count allows wild cards anywhere, every wild card also
+    counted as itself: so only a hand of cards that can make no meld at all gets none."""
+    wilds = 0
+    have = [[0] * 13 for _ in range(4)]  # copies of each card, by suit then rank
+    for c in cards:
+        if rules.is_wild(c):
+            wilds += 1
+        if c != C.JOKER:
+            have[C.suit_of(c)][C.rank_of(c)] += 1
+    sets = runs = _NONE
+    if rules.has_sets:
+        most = max(sum(min(have[s][r], 1) if rules.distinct else have[s][r] for s in range(4))
+                   for r in range(13))
+        if most + wilds >= rules.set_min:
+            sets = rules.set_min
+    if rules.has_runs:
+        need = rules.run_min - wilds
+        if any(sum(1 for r in w if row[r]) >= need
+               for row in have for w in rules.run_windows.get(rules.run_min, ())):
+            runs = rules.run_min
+    return sets, runs
 
 
 class Exhaustion:
@@ -22,6 +54,8 @@ class Exhaustion:
     ``turn.discard_taken``, ``stalemate_applies``, ``turn.new_melds_after_opening``,
     ``opening.contract(round)`` and ``wilds.replace`` (what could still change the table).
     How an exhausted hand scores is :mod:`..scoring`'s."""
+
+    _in_play_counted: tuple | None = None  # (hand, turn-overs) when cards in play were counted
 
     def _stock_live(self, extra: int = 0) -> bool:
         return len(self.stock) > self.ruleset.stock.remaining + extra
@@ -61,8 +95,10 @@ class Exhaustion:
         player may lay no new meld, either because they have opened and the rules allow
         no new melds after opening (however many cards they hold), or because their hand
         is too small for one (before opening, for the whole contract) after a draw
-        (keeping the card it must discard) and hands never grow (no push, no claims), or,
-        where hands may grow, because no meld can be made of all the cards in play; and no
+        (keeping the card it must discard) and hands never grow (no push, no claims; a
+        second hand comes only after a meld or lay-off), or because no meld that fits in
+        the hand can be made of all the cards in play (a count made after each turn-over
+        of the stock, and where hands may grow a search once few cards are left); and no
         card in play fits any table meld (by lay-off or by taking a wild's place). Packets
         set aside are not in play: a hand must empty, by such a meld or lay-off, before
         one is picked up.
@@ -81,12 +117,16 @@ class Exhaustion:
         # needs may leave fewer than two (going_out.long), so count as if it did
         keep = self._keep_min(True)
         barred = not rs.turn.new_melds_after_opening  # who has opened lays no new meld
-        small = rs.hands_never_grow  # a hand too small for a meld stays so
+        small = self._hands_stay_small()  # a hand too small for a meld stays so
+        made = self._meld_sizes_now()
         for p in range(self.n):
             if not self.active[p] or (barred and self.opened[p]):
                 continue
             need = smallest if self.opened[p] else opening
-            if small and len(self.hands[p]) + 1 - keep >= need:
+            room = len(self.hands[p]) + 1 - keep if small else _NONE - 1
+            if made is not None and min(made) > room:
+                continue  # no meld of the cards in play fits in the hand
+            if small and room >= need:
                 return False
             if not small and self._could_meld_off_table(need):
                 return False
@@ -98,6 +138,32 @@ class Exhaustion:
             if any(c in fits or c in rescued for c in pool):
                 return False
         return True
+
+    def _hands_stay_small(self) -> bool:
+        """Do hands never grow while nobody melds or lays off? So where every turn takes
+        one card in and puts one out, second hands aside or not: a packet is picked up
+        only by a hand emptied by a meld or a lay-off (one due at a turn's start is not)."""
+        rs = self.ruleset
+        if rs.hands_never_grow:
+            return True
+        if rs.deal.second_hand is None or self.packet_due:
+            return False
+        plain = rs.__dict__.get("_grows_only_by_packets")
+        if plain is None:
+            bare = replace(rs, deal=replace(rs.deal, second_hand=None))
+            plain = attach(rs, "_grows_only_by_packets", bare.hands_never_grow)
+        return plain
+
+    def _meld_sizes_now(self) -> tuple[int, int] | None:
+        """:func:`meld_sizes_in` of the cards in play, counted once after each turn-over
+        of the stock (and at the first end of a turn of a hand), None at other turns.
+        Cards come into play between two counts (a second hand picked up, a wild card
+        taken back from the table): a count is used only at the turn it is made."""
+        at = (len(self.results), self.reuses)
+        if self._in_play_counted == at:
+            return None
+        self._in_play_counted = at
+        return meld_sizes_in(self.rules, self._in_play())
 
     def _in_play(self) -> list[int]:
         """The cards in the stock, the discard pile and every hand; not the packets set
