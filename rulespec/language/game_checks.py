@@ -297,6 +297,16 @@ def drawn_card_can_go(r: Ruleset, doc: dict):
                       "add `stock: hand ends`, or reuse the pile only a number of times")
 
 
+@check("E334")
+def many_drawn_fit(r: Ruleset, doc: dict):
+    """A draw of several cards from the stock leaves no one card drawn to meld or discard."""
+    t = r.turn
+    if t.stock_cards > 1 and t.use_drawn:
+        yield Problem("turn.stock_cards", f"a draw from the stock takes {t.stock_cards} cards, "
+                      "but the card drawn must be melded or discarded, and there is no one card "
+                      "drawn", "remove `card drawn must be melded or discarded`, or draw one card")
+
+
 @check("E388")
 def meld_bonus_needs_owners(r: Ruleset, doc: dict):
     """A long meld's bonus goes to its owner: melds must score for whoever laid them, and
