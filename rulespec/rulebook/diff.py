@@ -35,6 +35,7 @@ def _turn(ir):
     t = ir["turn"]
     names = {"stock": "the stock", "discard": "the discard pile", "push": "pushing"}
     yield "Draw", "from " + W.join([names[s] for s in t["draw_from"]], "or")
+    yield "Cards a draw from the stock brings", W.number(t["stock_cards"])
     yield "Starting player's first turn", _yes(t["starter_draws"], "draws", "no draw")
     yield "After pushing, take", ("—" if t["push"] is None else
                                   {"stock": "from the stock", "discard": "from the discard pile"}[t["push"]["then"]])
@@ -75,7 +76,9 @@ def _turn(ir):
         + f", at most {W.number(r['max_moves'])} moves a turn")
     td = t["take_discards"]
     yield "Taking from the discard pile", ("the top card only" if td is None else
-                                           {"any": "down to any card", "whole": "the whole pile"}[td["down_to"]]
+                                           {"any": "down to any card", "whole": "the whole pile",
+                                            "top": f"the top {W.number(td.get('top_cards') or 0)} cards"
+                                            }[td["down_to"]]
                                            + ("" if td["top_alone"] else ", never the top card alone"))
     owed = td is not None and td["meld_owed"]
     yield "The deepest card taken", _yes(owed and td["owed"] == "deepest",
