@@ -215,3 +215,44 @@ def test_cards_are_conserved_in_random_play(samba, seed, players):
         again.apply(move)
     assert again.hands == g.hands and again.discards == g.discards
     assert sorted(again.stock) == sorted(g.stock)  # the cards left, in another order
+
+
+def test_a_squared_pile_shows_only_its_top_card():
+    # Oklahoma Rummy, Samba: "only the top card can be seen"
+    v = house("basic", "draw: discard pile squared")
+    g = _piled(v, stock=PILE[:3])
+    for p in range(2):
+        obs = g.observation(p)
+        assert obs.discard_pile == (C.parse_card("5D"),) and obs.discard_count == 4
+    spread = _piled(house("basic"), stock=PILE[:3]).observation(0)
+    assert spread.discard_pile == tuple(_cards("8H AD 3D 5D")) and spread.discard_count == 4
+
+
+def test_a_squared_pile_is_not_taken_down_to_a_card():
+    codes = [d.code for d in house_problems("rummy500", "draw: discard pile squared")]
+    assert codes == ["E335"]
+    # the whole pile, or its top cards, may be taken squared
+    house("basic", "draw: take only the top 7 cards of the discard pile; discard pile squared")
+
+
+def test_the_page_and_the_diff_say_it():
+    from rulespec.rulebook import render_page
+    from rulespec.rulebook.diff import changes
+
+    import rulespec
+    from conftest import VARIANTS
+
+    v = house("basic", TWO, TOP7, "draw: discard pile kept squared")
+    page = " ".join(render_page(v).split())
+    assert ("**Draw**: the top two cards of the stock or the top seven cards of the discard "
+            "pile.") in page
+    assert "if the stock runs out before you have them all, you keep the cards drawn" in page
+    assert ("you take its top seven cards (all of them when it holds fewer) into your hand, and "
+            "the rest of the pile stays.") in page
+    assert "The discard pile is kept squared: only its top card can be seen" in page
+    assert "spread so that every card" not in page
+    said = [str(c) for c in changes(rulespec.load(VARIANTS / "basic.rules").ir, v.ir)]
+    assert "Cards a draw from the stock brings: two instead of one" in said
+    assert ("Taking from the discard pile: the top seven cards, never the top card alone "
+            "instead of the top card only") in said
+    assert any(c.startswith("The discard pile: squared") for c in said)

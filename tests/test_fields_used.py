@@ -47,6 +47,8 @@ RULEBOOK_ONLY = {
         ("knock", "knocking"), ("gin", "gin"), ("going_out", "going out"),
         ("going_rummy", "going rummy"), ("drop", "a drop"), ("show", "a show"))},
     "origin.file": "the file the page names as its source",
+    "turn.discard_squared": "what a player sees of the discard pile (the observation), not the "
+                            "moves; the bots read the game and remember every discard",
 }
 #: fields that change play but not the page: each a rule the rulebook does not state
 ENGINE_ONLY: dict[str, str] = {}

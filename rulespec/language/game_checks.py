@@ -307,6 +307,18 @@ def many_drawn_fit(r: Ruleset, doc: dict):
                       "drawn", "remove `card drawn must be melded or discarded`, or draw one card")
 
 
+@check("E335")
+def squared_pile_fits(r: Ruleset, doc: dict):
+    """A squared pile shows only its top card: a take down to a card chosen in it needs the
+    pile spread (500 Rum: "the discard pile is spread so that all cards can be seen")."""
+    td = r.turn.take_discards
+    if r.turn.discard_squared and td is not None and td.down_to == "any":
+        yield Problem("turn.discard_squared", "the discard pile is kept squared, so only its top "
+                      "card can be seen, but a player takes down to any card of it, which needs "
+                      "every card seen", "remove `discard pile squared`, or take the whole pile "
+                      "or its top cards")
+
+
 @check("E388")
 def meld_bonus_needs_owners(r: Ruleset, doc: dict):
     """A long meld's bonus goes to its owner: melds must score for whoever laid them, and

@@ -94,6 +94,8 @@ APPLIES_WHEN: dict[str, tuple[Callable[[Ruleset], bool], str]] = {
     "turn.discard_until_opening": (lambda rs: "discard" in rs.turn.draw_from
                                    and not rs.turn.play_or_draw,
                                    "no one draws from the discard pile"),
+    "turn.discard_squared": (lambda rs: not rs.turn.play_or_draw,
+                             "a turn that plays or draws has no discard pile (E376)"),
     "turn.discard_stops": (lambda rs: not rs.turn.play_or_draw,
                            "a turn that plays or draws has no discard pile to take from (E376)"),
     "turn.push": (lambda rs: "push" in rs.turn.draw_from,

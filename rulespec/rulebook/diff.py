@@ -91,6 +91,8 @@ def _turn(ir):
         td is not None and td["frozen_unopened"], "frozen", "not frozen")
     yield "A frozen discard pile", _yes(td is not None and td["frozen_take"] == "natural_pair",
                                         "taken only with a natural pair", "not taken")
+    yield "The discard pile", _yes(t["discard_squared"], "squared: only its top card is seen",
+                                   "spread: every card is seen")
     yield "Cards that stop the discard pile", ", ".join(t["discard_stops"]) or "none"
     yield "The card drawn", _yes(t["use_drawn"], "must be melded or discarded the same turn", "may be kept")
 

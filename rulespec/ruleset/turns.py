@@ -178,6 +178,7 @@ class Turn:
     meld_taken_before_opening: bool = False  # only a player who has not opened must (Rommé)
     take_discards: TakeDiscards | None = None  # None: only the top discard may be taken
     discard_stops: tuple[str, ...] = ()  # cards ("3S") that, on top, close the discard pile
+    discard_squared: bool = False  # only the top discard can be seen (Oklahoma Rummy, Samba)
     use_drawn: bool = False  # the card drawn must be melded this turn or else discarded
     # stalemate breakers (OpenSpiel's gin): the hand is void at the Nth draw from the
     # discard pile, or when N turns in a row end by throwing back the card just taken

@@ -50,4 +50,4 @@ class Drawing(Base):
             starter_draws=t["starter_draws"], until=until, alone=alone, top=top,
             unopened=unopened, side=self.ir["partnerships"] is not None, pair=pair,
             stops=W.join([W.card(C.parse_card(c)) for c in t["discard_stops"]], "or"),
-            many=many)]
+            many=many, squared=t["discard_squared"])]
