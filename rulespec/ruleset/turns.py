@@ -125,9 +125,10 @@ class Rearrange:
 class TakeDiscards:
     """Taking more than the top discard: down to any card (``any``: that card and every
     card above it), the whole pile (``whole``) or its top ``top_cards`` cards (``top``:
-    Hand and Foot's seven; the whole pile when it holds fewer), one move per depth; ``top_alone`` False:
-    the top card is taken only with the rest (Canasta). ``meld_owed``: one card of the take,
-    the deepest (500 Rum) or the top one (``owed == "top"``: Canasta, Oklahoma Rummy), must
+    Hand and Foot's seven; the whole pile when it holds fewer), one move per depth;
+    ``top_alone`` False: the top card is taken only with the rest (Canasta). ``meld_owed``:
+    one card of the take, the deepest (500 Rum) or the top one (``owed == "top"``: Canasta,
+    Oklahoma Rummy), must
     go on the table, by the first move after the take or, ``meld_owed_by == "turn"``, before
     the turn ends. ``frozen_by``: what freezes the pile below it (``wild``: a wild card
     discarded onto it); ``frozen_unopened``: the pile under its top card is frozen for a
