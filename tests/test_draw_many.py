@@ -256,3 +256,12 @@ def test_the_page_and_the_diff_say_it():
     assert ("Taking from the discard pile: the top seven cards, never the top card alone "
             "instead of the top card only") in said
     assert any(c.startswith("The discard pile: squared") for c in said)
+
+
+@pytest.mark.parametrize("parent", ["gin", "indian-points", "continental", "push"])
+def test_a_draw_of_two_plays_in_other_games(parent):
+    """Melds in hand (Gin, a show), claims and pushing: a hand that draws two grows by one
+    a turn, and every invariant holds."""
+    v = house(parent, TWO)
+    for seed in range(3):
+        _random_game(v, v.ruleset.players.min, seed, steps=600)
