@@ -6,8 +6,9 @@
   cut card together are exactly the deck; a bonus card is never in a hand or a meld;
 * hand sizes follow the rules: the deal gives each player the deal size (the starter its
   extra cards); in a variant whose turns neither lay cards down nor pass them between
-  players, and draw one card at a time, a hand holds what it was dealt between turns and one more during its turn
-  (one fewer for a starter who does not draw on the first turn, once that turn begins);
+  players, and draw one card at a time, a hand holds what it was dealt between turns and
+  one more during its turn (one fewer for a starter who does not draw on the first turn,
+  once that turn begins);
 * the player to move always has a legal move (a game never stalls half-way through a
   turn, as a contract laid in part that the hand cannot finish would make it);
 * scores follow the variant's table: every finished hand's counted penalties are what
