@@ -110,6 +110,25 @@ def test_a_red_three_turned_up_stays_under_the_next_upcard_and_is_laid_out_when_
     assert not problems(g)
 
 
+def test_a_red_three_under_a_frozen_pile_is_laid_out_when_the_pile_joins_the_hand():
+    """Found by the Bolivia trial (trials15): a red-three upcard under a pile taken frozen,
+    with a natural pair, went into the hand once the pair's meld was down."""
+    v = house("rummy500", "wild: 2s",
+              "draw: take only the whole discard pile; top card taken must be melded at once",
+              "draw: discard pile frozen before opening",
+              "draw: frozen discard pile taken only with a natural pair",
+              "bonus cards: red 3s; each scores 100")
+    deck = stacked_deck(v, 2, hands=["JS JH 4S 5S 6S 7S 8S KD KH KC QD QH 9D", None],
+                        upcard="3H", stock=["JC"])
+    g = new_game(v, players=2, deck=deck, seed=1).deal_on()
+    assert g.discards == C("3H JC")
+    g.play("draw 2 discards to 3H")  # frozen (nobody has opened): the natural pair JS JH
+    assert g.discards == C("3H")  # held back until the pair's meld is down
+    g.play("meld JS JH JC")
+    assert g.bonus[0] == C("3H") and C("3H")[0] not in g.hands[0] and not g.discards
+    assert not problems(g)
+
+
 def test_a_deep_take_whose_owed_card_is_a_bonus_card_is_not_offered(solo):
     deck = stacked_deck(solo, 2, hands=[None, None], upcard="3H", stock=["JC"])
     g = new_game(solo, players=2, deck=deck, seed=1).deal_on()

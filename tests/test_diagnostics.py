@@ -495,6 +495,12 @@ SEMANTIC = [
                                                 "players out at 100 points; lowest wins", GIN),
          "E346", 22, 10, "players out", "score with `losers score penalty points`, or play `to 100 points` instead"),
     Case("no card worth anything", edit("A = 1; 2-10 = face value; J Q K = 10", "A-K = 0"), "E347", 5, 10, "A-K = 0"),
+    Case("hands not scored in a game played to a total",
+         edit("winner collects value of other hands; count all cards", "none"),
+         "E368", 15, 10, "none", "say how many hands win it: `game: first to win a hand` (or `3 hands`)"),
+    Case("a count for a hand not opened where melds stay in hand",
+         edit("scoring: knock = deadwood difference", "scoring: knock = deadwood difference; "
+              "not opened = 100", GIN), "E369", 17, 39, "not opened = 100", "remove `not opened = …`"),
     Case("players who pay each other with the lowest total winning",
          edit("game:    to 100 points; highest wins",
               "game:    to 100 points; lowest wins\nscoring: losers pay the winner"),

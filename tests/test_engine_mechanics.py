@@ -188,6 +188,25 @@ def test_a_wild_upcard_is_buried_in_the_push_stock():
     check_invariants(g)
 
 
+def test_a_wild_upcard_is_covered_by_the_next_card_and_freezes_the_pile():
+    """Canasta (Pagat): "If the upcard is a joker or two ... one or more further cards are
+    turned up on top of it"; the wild card in the pile freezes it."""
+    from conftest import house
+    from rulespec.rulebook import render_page
+
+    v = house("basic", "wild: 2s", "upcard: covered by the next card if wild",
+              "draw: take the whole discard pile; discard pile frozen by discarded wild cards")
+    deck = stacked_deck(v, 2, hands=["KS KH 5D 6D 8C 9H JS QC 10D 4S", None], upcard="2H",
+                        stock=["2C", "9S"])
+    g = new_game(v, players=2, deck=deck).deal_on()
+    assert C.cards_str(g.discards) == "2H 2C 9S"  # two wild cards covered, then the 9S
+    assert g.first_upcard == cards("9S")[0]
+    assert not [a for a in g.legal_strings() if a.startswith("draw 3 discards")]  # frozen
+    check_invariants(g)
+    assert "the next card is turned up on it (and again while the card turned up is wild): " \
+           "the wild card freezes the discard pile" in render_page(v)
+
+
 def test_a_two_standing_for_itself_is_never_rescued():
     """000: "If a two is used as a natural card in a meld such as A-2-3-4 then it can not be
     rescued"; a wild standing in for a card can be rescued with that card."""

@@ -101,6 +101,7 @@ BY_HAND = {
     "scoring.by_upcard.*.rank": ("oklahoma-gin", {}, {"scoring.by_upcard.0.suit": None,
                                                       "scoring.by_upcard.0.rank": "7"}),
     # no shipped variant has game bonuses (Gin's line and shutout bonuses, issue #15)
+    "game.hands": ("basic", {}, {"game.hands": 2}),
     "game.bonus.win": ("gin", {"game.bonus": _NO_BONUS}, {"game.bonus.win": 100}),
     "game.bonus.per_hand": ("gin", {"game.bonus": _NO_BONUS}, {"game.bonus.per_hand": 25}),
     "game.bonus.shutout": ("gin", {"game.bonus": _NO_BONUS}, {"game.bonus.shutout": 2}),

@@ -81,6 +81,19 @@ def test_emptying_the_hand_by_melding_picks_the_packet_up_at_once(foot):
     assert g.player == 1
 
 
+def test_a_bonus_card_in_the_packet_is_laid_out_when_it_is_picked_up():
+    """Found by the Pennies from Heaven trial (trials15): a red three in a packet went into
+    the hand when the packet was picked up. It is laid out, with no card in its place."""
+    v = house("basic", *RULES, "scoring: melds score for whoever laid them",
+              "bonus cards: red 3s; each scores 100")
+    g = _game(v, ["7S"], hands=(HAND, "AS AH AD 2C 2S 8H 8D JC JD 10H"))
+    g.play("draw stock").deal_on()
+    g.play("meld KD KH KC", "meld QD QH QC", "meld 3S 4S 5S 6S 7S")
+    assert g.bonus[0] == stacked_cards("3H")
+    assert sorted(g.hands[0]) == sorted(stacked_cards("2H 4H 9C 9D"))
+    check_invariants(g)
+
+
 def test_emptying_the_hand_by_discarding_picks_it_up_on_the_next_turn(foot):
     g = _game(foot, ["9H", "8C"])
     g.play("draw stock").deal_on()

@@ -248,7 +248,9 @@ def check_penalties(game, result) -> list[str]:
         pen = result.penalties[p]
         if pen is None or p in _dropped(result) or (result.reason in _SHOWN and p == result.winner):
             continue
-        want = _penalty(game.game_rules.for_round(result.round), list(result.hands[p]), result.wild)
+        rules = game.game_rules.for_round(result.round)
+        want = (rules.scoring.unopened if p in result.details.get("not opened", ())
+                else _penalty(rules, list(result.hands[p]), result.wild))
         if pen != want:
             out.append(f"round {result.round}: seat {p} was counted {pen}, its cards cost {want}")
     return out

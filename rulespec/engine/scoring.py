@@ -108,8 +108,20 @@ def _multiplied(game, scores: list, details: dict) -> list:
 
 
 def penalty_of(game, seat: int) -> int:
-    """What ``seat``'s hand counts at the end of the hand (count rule and cap)."""
+    """What ``seat``'s hand counts at the end of the hand (count rule and cap); a flat
+    ``scoring.unopened`` where the player (or, opening once per side, the side) has not
+    opened."""
+    if _not_opened(game, seat):
+        return game.ruleset.scoring.unopened
     return _penalty(game.ruleset, game.hands[seat], game.wild)
+
+
+def _not_opened(game, seat: int) -> bool:
+    """Does ``seat``'s hand count ``scoring.unopened``: the rule, and nobody of the seat
+    (its side, opening once per side) opened this hand?"""
+    rs = game.ruleset
+    return rs.scoring.unopened is not None and not (
+        game._side_opened(seat) if rs.opening.per_side else game.opened[seat])
 
 
 def score_hand(game, reason: Ending, winner: int | None = None, rummy: bool = False,
@@ -186,12 +198,23 @@ def score_hand(game, reason: Ending, winner: int | None = None, rummy: bool = Fa
         _by_owner(game, reason, scores, pens, details, winner, bonus)
     else:
         _pay(sc, scores, owed, takers, winner, bonus, pay, pens)
-    scores = _multiplied(game, scores, details)
-    _untaken(game, reason, scores, details)
+    scores = _adjusted(game, reason, scores, details)
     hands = tuple(tuple(sorted(game.hands[p])) for p in range(n))
     scores_t = tuple(number(s) for s in scores)
     return HandResult(game.round, reason, winner, scores_t, tuple(pens), hands, rummy,
                       team_totals(game, scores_t), game.wild, details)
+
+
+def _adjusted(game, reason: Ending, scores: list, details: dict) -> list:
+    """The settled scores with what applies to the whole hand: the upcard's multipliers,
+    the untaken second hand (and the seats counted as not opened, in ``details``); all 0 where hands are not scored (``scoring: none``: the game
+    is won by hands, ``game.hands``)."""
+    scores = _multiplied(game, scores, details)
+    _untaken(game, reason, scores, details)
+    flat = tuple(p for p in range(game.n) if game.hands[p] and _not_opened(game, p))
+    if flat:
+        details["not opened"] = flat
+    return [0] * game.n if game.ruleset.scoring.method == "none" else scores
 
 
 def _untaken(game, reason: Ending, scores: list, details: dict) -> None:
@@ -397,6 +420,10 @@ def game_over(game) -> tuple[bool, tuple[int, ...]]:
         left = [p for p in range(game.n) if p not in game.eliminated]
         if len(left) <= 1:
             return True, tuple(left) if left else _best(game, range(game.n))
+    if g.hands is not None:
+        won = hands_won(game)
+        if max(won.values(), default=0) >= g.hands:
+            return True, tuple(p for p in range(game.n) if won.get(_team(game, p), 0) >= g.hands)
     if g.target is not None:
         values = teams if teams is not None else totals
         if any(v >= g.target for v in values):
@@ -407,6 +434,17 @@ def game_over(game) -> tuple[bool, tuple[int, ...]]:
         return False, ()
     candidates = [p for p in range(game.n) if p not in game.eliminated]
     return True, _best(game, candidates)
+
+
+def hands_won(game) -> dict[int, int]:
+    """How many hands each side (a seat, or a team under partners) has won so far: a hand
+    the stock or a stalemate ended has no winner."""
+    won: dict[int, int] = {}
+    for r in game.results:
+        if r.winner is not None:
+            side = _team(game, r.winner)
+            won[side] = won.get(side, 0) + 1
+    return won
 
 
 def game_bonuses(game, winners) -> list:

@@ -364,7 +364,7 @@ def scoring_matches_ending(r: Ruleset, doc: dict):
     gin_hint = "add `knock:` rules, or `knock: gin only` where only gin ends a hand"
     if s.method == "knock" and r.knock is None:
         yield Problem("scoring.method", "knocks are scored, but no one can knock", gin_hint)
-    if r.knock is not None and s.method != "knock":
+    if r.knock is not None and s.method not in ("knock", "none"):
         yield Problem("knock.max_deadwood", "players can knock, but knocks are not scored", "add `scoring: knock = deadwood difference`")
     if s.knock is not None and r.knock is None:
         yield Problem("scoring.knock", "knock or gin bonuses are given, but no one can knock, and "
@@ -412,9 +412,10 @@ def scoring_matches_ending(r: Ruleset, doc: dict):
 @check("E343")
 def game_can_end(r: Ruleset, doc: dict):
     g = r.game
-    if g.target is None and g.rounds is None and g.eliminate is None:
-        yield Problem("game", "the game never ends: there is no target score, number of deals or elimination",
-                      "add `game: to 100 points` or `game: 7 deals`")
+    if g.target is None and g.rounds is None and g.eliminate is None and g.hands is None:
+        yield Problem("game", "the game never ends: there is no target score, number of deals, "
+                      "elimination or number of hands to win",
+                      "add `game: to 100 points`, `game: 7 deals` or `game: first to win a hand`")
     if g.eliminate is not None and g.winner != "lowest":
         yield Problem("game.winner" if said(doc, "game.winner") else "game.eliminate", "players are knocked out for high totals, so the lowest total must win",
                       "write `lowest wins`")

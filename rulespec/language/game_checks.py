@@ -30,7 +30,8 @@ be won, and every hand runs into the safety limit (E315). Partnerships that do n
 match the table are E313.
 
 Whether a hand can end at all is E340-E342 in checks.py, and whether the game has an end
-at all (target, deals or elimination) is E343.
+at all (target, deals, elimination or hands won) is E343. Hands that are not scored
+(`scoring: none`) leave only hands won to decide the game (E368).
 """
 
 from __future__ import annotations
@@ -43,7 +44,8 @@ check = Checks()  # this module's checks, run after those of checks.py
 #: scoring methods under which the winner of a hand scores (the others' losers do)
 WON = ("winner collects", "knock")
 _METHOD_WORDS = {"winner collects": "winner collects", "knock": "knock = deadwood difference",
-                 "penalty": "losers score penalty points", "owner": "melds score for whoever laid them"}
+                 "penalty": "losers score penalty points", "owner": "melds score for whoever laid them",
+                 "none": "none"}
 
 
 def _at(r: Ruleset, doc: dict, *paths: str) -> str:
@@ -65,8 +67,8 @@ def winner_matches_scoring(r: Ruleset, doc: dict):
     method, winner = r.scoring.method, r.game.winner
     if r.game.eliminate is not None and method in WON:
         return  # E346 says what is wrong
-    if r.scoring.settle is not None:
-        return  # players pay each other: E348 says what fits
+    if r.scoring.settle is not None or method == "none":
+        return  # players pay each other: E348 says what fits; unscored hands: E368
     words = _METHOD_WORDS[method]
     if method in WON and winner == "lowest":
         yield Problem(_at(r, doc, "game.winner", "scoring.method"),
@@ -104,9 +106,9 @@ def someone_can_score(r: Ruleset, doc: dict):
     fixed += [s.out_bonus] if r.going_out is not None else []
     fixed += [s.knock.undercut, s.knock.gin, s.knock.big_gin] if s.knock else []
     fixed += [r.drops.first, r.drops.middle] if r.drops else []
-    if any(x for x in cards + fixed if x):
-        return
     g = r.game
+    if any(x for x in cards + fixed if x) or g.hands is not None:
+        return  # a game won by hands needs no points
     if g.target is not None:
         then = f"no total ever reaches {g.target} points and the game never ends"
     elif g.eliminate is not None:
@@ -116,7 +118,16 @@ def someone_can_score(r: Ruleset, doc: dict):
     yield Problem("values", f"every card is worth 0 and nothing else scores, so nobody ever scores: {then}",
                   "give the cards values, or play each hand for a stake "
                   "(`scoring: a stake of 1 per hand`); for a game won by going out, "
-                  "`values: A-K = 1` (a point for each card left in hand)")
+                  "`game: first to win a hand`")
+
+
+@check("E368")
+def unscored_hands_decide_by_hands(r: Ruleset, doc: dict):
+    """``scoring: none`` leaves every total at 0, so only hands won can decide the game."""
+    if r.scoring.method == "none" and r.game.hands is None:
+        yield Problem("scoring.method", "hands are not scored, so every total stays 0 and no "
+                      "total can decide the game",
+                      "say how many hands win it: `game: first to win a hand` (or `3 hands`)")
 
 
 @check("E348")
@@ -391,3 +402,18 @@ def second_hand_can_be_played(r: Ruleset, doc: dict):
         yield Problem("scoring.second_hand_untaken", "players pay each other, so a hand's "
                       "scores add up to zero, and a score for a second hand not taken "
                       "would not", "remove the score, or the payments")
+
+
+@check("E369")
+def unopened_count_can_apply(r: Ruleset, doc: dict):
+    """``not opened = N`` replaces the count of a hand whose player never melded: melds must
+    go on the table (or nobody ever opens), and the hand must be counted at all."""
+    if r.scoring.unopened is None:
+        return
+    if not r.melds.on_table:
+        yield Problem("scoring.unopened", "a hand not opened counts a fixed amount, but melds "
+                      "stay in hand, so nobody ever opens", "remove `not opened = …`")
+    elif r.scoring.stake is not None or r.scoring.method == "none":
+        yield Problem("scoring.unopened", "a hand not opened counts a fixed amount, but no "
+                      "hand is counted here (a stake, or hands not scored)",
+                      "remove `not opened = …`")

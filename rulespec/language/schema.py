@@ -60,6 +60,7 @@ FIELD_WORDS = {
     "stock.remaining": "the cards left in the stock", "stock.times": "the number of times the stock is reused",
     "scoring": "a score", "scoring.rummy.multiplier": "the going-rummy multiplier", "game.target": "the target score",
     "game.rounds": "the number of deals", "game.eliminate": "the score that knocks a player out",
+    "game.hands": "the hands a player must win",
     "name": "the variant's name", "terms.set": "the word for a set", "terms.run": "the word for a run",
     "terms.opening": "the word for opening", "deal.offer": "the upcard offer",
     "terms.stock": "the word for the stock", "terms.discard_pile": "the word for the discard pile",

@@ -35,6 +35,9 @@ class PointClauses:
         self.set(node, "deal.second_hand.size", size)
         self.set(node, "deal.second_hand.per", "player" if str(per) == "player" else "side")
 
+    def score_unopened(self, node, points):
+        self.set(node, "scoring.unopened", points)
+
     def score_second_untaken(self, node, *parts):
         """``second hand not taken = -100``: what a side that never took its packet scores."""
         sign, points = (parts[0], parts[1]) if len(parts) == 2 else ("+", parts[0])

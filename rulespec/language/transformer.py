@@ -487,6 +487,9 @@ class RuleTransformer(TableClauses, TilesClauses, TermWords, PointClauses, Round
     def game_eliminate(self, node, n):
         self.set(node, "game.eliminate", n)
 
+    def game_hands(self, node, n):
+        self.set(node, "game.hands", n)
+
 
 def to_rules(tree: Tree, text: str, filename: str) -> FileRules:
     """The assignments of one parsed file (and any diagnostics found on the way)."""

@@ -54,6 +54,10 @@ _PLAY_OR_DRAW = "a turn that plays or draws has no discard and draws only from t
 _STAKES = "under a stake a knock pays stakes, not counts (E386)"
 
 APPLIES_WHEN: dict[str, tuple[Callable[[Ruleset], bool], str]] = {
+    "scoring": (lambda rs: rs.scoring.method != "none",
+                "hands are not scored (`scoring: none`): no count, bonus or payment applies"),
+    "values": (lambda rs: rs.values_count,
+               "hands are not scored and no opening, knock or special hand counts the cards"),
     "wilds.cut_joker_rank": (lambda rs: rs.wilds.cut,
                              "a cut printed joker matters only when a card is cut for the deal"),
     "wilds.as_natural": (_wild_cards, _NO_WILDS),
@@ -136,8 +140,9 @@ APPLIES_WHEN: dict[str, tuple[Callable[[Ruleset], bool], str]] = {
                       or rs.stock.outcome == "differences",
                       "a knock counts deadwood, and a stake is paid whatever a hand counts; only "
                       "differences at an exhausted stock count hands the variant's way"),
-    "game.target": (lambda rs: rs.game.rounds != 1,
-                    "a game of a single deal ends with that deal, whatever the totals"),
+    "game.target": (lambda rs: rs.game.rounds != 1 and rs.scoring.method != "none",
+                    "a game of a single deal ends with that deal, whatever the totals, and "
+                    "unscored hands (`scoring: none`) never move a total"),
     "opening.exact": (lambda rs: bool(rs.opening.contracts),
                       "only a contract can be met exactly (E333 refuses it without one)"),
     "opening.per_side": (lambda rs: bool(rs.opening.contracts or rs.opening.threshold is not None

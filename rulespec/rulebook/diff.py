@@ -222,7 +222,8 @@ def _scoring(ir):
     s = ir["scoring"]
     yield "Scoring", {"winner collects": "the winner collects the value of the other hands",
                       "penalty": "losers score penalty points", "knock": "deadwood difference",
-                      "owner": "melds and lay-offs score for whoever laid them"}[s["method"]]
+                      "owner": "melds and lay-offs score for whoever laid them",
+                      "none": "hands are not scored"}[s["method"]]
     yield "Cards that count", {"all": "all cards", "unmatched": "unmatched cards",
                                "show": "ungrouped cards when the hand holds the sequences, else all"}[s["count"]]
     yield "Most a hand can cost", _points_or(s["cap"], "no limit")
@@ -230,6 +231,7 @@ def _scoring(ir):
     yield "Going rummy", "nothing extra" if ru is None else W.join([f"score × {ru['multiplier']}"] * (
         ru["multiplier"] != 1) + [f"+{W.points(ru['bonus'])}"] * bool(ru["bonus"])) or "nothing extra"
     yield "Bonus for going out", _points_or(s.get("out_bonus"))
+    yield "A hand not opened counts", _points_or(s.get("unopened"), "its cards")
     yield "A second hand never picked up", (
         "nothing" if not s.get("second_hand_untaken") else W.points(s["second_hand_untaken"]))
     mb = s.get("meld_bonus")
@@ -266,6 +268,7 @@ def _game(ir):
     yield "Game played to", _points_or(g["target"], "no target")
     yield "Deals in a game", "any number" if g["rounds"] is None else W.number(g["rounds"])
     yield "Players out at", _points_or(g["eliminate"], "never")
+    yield "Hands to win the game", "none" if g.get("hands") is None else W.number(g["hands"])
     yield "Winner", f"{g['winner']} total"
     b = g["bonus"] or {"win": 0, "per_hand": 0, "shutout": 1}
     yield "Bonus for winning the game", W.points(b["win"])

@@ -139,7 +139,8 @@ def _deal(ir):
     yield "Cards dealt", (W.join(parts) or "none") + " each"
     yield "Extra cards to the starting player", W.number(d["starter_extra"])
     yield "Upcard", _yes(d["upcard"], "turned up", "none")
-    yield "A wild upcard", {"keep": "stays", "bury": "is buried in the stock"}[d["upcard_wild"]]
+    yield "A wild upcard", {"keep": "stays", "bury": "is buried in the stock",
+                            "cover": "stays under the next card turned"}[d["upcard_wild"]]
     yield "Upcard offered", ("first to " + W.join(("the " + r for r in d["offer"]), "then to")
                              if d["offer"] else "not offered")
     yield "Deal passes", "to the left" if d["rotation"] == "left" else "to the right"

@@ -163,6 +163,14 @@ class Ruleset:
         return C.RANKS[size - 1] if size is not None and 1 <= size <= 13 else None
 
     @property
+    def values_count(self) -> bool:
+        """Do card values decide anything? Always where hands are scored; under ``scoring:
+        none`` only an opening's minimum, a knock's limit or a special hand's count."""
+        return (self.scoring.method != "none" or self.opening.threshold is not None
+                or bool(self.opening.by_score) or self.knock is not None
+                or any(s.pattern == "count" for s in self.special))
+
+    @property
     def knock_counts_all(self) -> bool:
         """Does a knock count every card in hand, none laid out in melds (Tonk's drop)?"""
         return self.knock is not None and self.knock.counts_all

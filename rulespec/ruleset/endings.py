@@ -170,6 +170,7 @@ class Scoring:
     out_bonus: int | None = None  # what the player who goes out scores besides (Persian Rummy)
     meld_bonus: MeldBonus | None = None  # a long meld's bonus to its owner (Canasta)
     second_hand_untaken: int | None = None  # a side whose packet was never taken scores this
+    unopened: int | None = None  # what a hand counts whose player has not opened (Rummy 51)
     valid_show: int | None = None  # a loser whose own show is valid scores this
     by_upcard: tuple[ByUpcard, ...] = ()  # every score of the hand times value (spades double)
     # who pays whom: None (scores are points won, nobody pays) | "winner" (each loser pays the
@@ -196,6 +197,7 @@ class GameEnd:
     target: int | None = None  # first to reach this total
     rounds: int | None = None  # a fixed number of deals
     eliminate: int | None = None  # pool: a player at or over this total is out
+    hands: int | None = None  # the first player (or side) to win this many hands wins
     winner: str = "highest"  # "highest" | "lowest"
     bonus: GameBonus | None = None  # added when the game ends
     # how the game is settled when it ends: None (the totals stand) | "difference" (each

@@ -34,7 +34,9 @@ class Deal:
     sizes: tuple[HandSize, ...] = ()
     starter_extra: int = 0  # extra cards to the player who starts
     upcard: bool = True  # one card turned up to start the discard pile
-    upcard_wild: str = "keep"  # "keep" | "bury": a wild upcard is buried in the stock
+    # "keep" | "bury": a wild upcard is buried in the stock | "cover": another card is
+    # turned on it (Canasta)
+    upcard_wild: str = "keep"
     offer: tuple[str, ...] = ()  # the upcard is offered first, e.g. ("non-dealer", "dealer")
     rotation: str = "left"  # "left" (clockwise) | "right": where the deal passes next
     at_a_time: int | None = None  # cards dealt to a player at a time (None: the rules do not say)

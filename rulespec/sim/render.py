@@ -141,7 +141,9 @@ def table_view(game, obs, human: int, bots: dict, worth: str | None = None,
             t.append(" (out)", style="dim")
         parts.append((" · ", t))
     goal = rs.game
-    if goal.target is not None:
+    if goal.hands is not None:
+        parts.append(("   ", Text(f"(first to win {plural(goal.hands, 'hand')})", style="dim")))
+    elif goal.target is not None:
         parts.append(("   ", Text(f"(game to {goal.target})", style="dim")))
     elif goal.eliminate is not None:
         parts.append(("   ", Text(f"(out at {goal.eliminate})", style="dim")))

@@ -24,7 +24,8 @@ class BonusCards:
     place, again and again while they are bonus cards. If the stock is gone then, it is
     rebuilt or the hand ends as when a player draws from an exhausted stock. A bonus card
     turned up as the upcard stays in the discard pile with another card turned on it, and
-    one taken with the discard pile is laid out with no replacement. How they score is
+    one taken with the discard pile, or found in a second hand picked up (mechanic
+    second_hand), is laid out with no replacement. How they score is
     :func:`..scoring.bonus_points`. Reads ``bonus.cards``."""
 
     def _is_bonus(self, card: int) -> bool:
@@ -70,7 +71,8 @@ class BonusCards:
         return True
 
     def _lay_out_taken_bonus(self, p: int, taken) -> None:
-        """Bonus cards taken with the discard pile go in front of ``p``, not replaced."""
+        """Bonus cards taken with the discard pile, or in a packet picked up, go in front of
+        ``p``, not replaced."""
         hand = self.hands[p]
         for c in taken:
             if self._is_bonus(c):

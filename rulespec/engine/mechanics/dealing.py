@@ -124,12 +124,15 @@ class Dealing:
 
     def _turn_upcard(self, seat, card: int) -> None:
         """The upcard starts the discard pile, unless it is wild and the rules bury it in
-        the middle of the stock (then the next card is turned); a bonus card stays under
-        the next card turned (mechanic bonus)."""
+        the middle of the stock or cover it (then the next card is turned, into the stock's
+        middle or onto it); a bonus card stays under the next card turned (mechanic bonus)."""
         if self.ruleset.bonus is not None and self._bonus_upcard(card):
             return
-        if (self.ruleset.deal.upcard_wild == "bury" and self.rules.is_wild(card)
-                and self._buried < len(self.stock)):
+        how = self.ruleset.deal.upcard_wild
+        if how == "cover" and self.rules.is_wild(card) and self.stock:
+            self.discards.append(card)
+            self._chance.insert(0, (A.UPCARD, None))
+        elif how == "bury" and self.rules.is_wild(card) and self._buried < len(self.stock):
             self._buried += 1
             self.stock.insert(len(self.stock) // 2, card)
             self._chance.insert(0, (A.UPCARD, None))

@@ -56,6 +56,8 @@ class FrozenPile:
         cards = self.discards[-n:]
         del self.discards[-n:]
         self.hands[self.player].extend(cards)
+        if self.ruleset.bonus is not None:  # a bonus upcard under the pile (mechanic bonus)
+            self._lay_out_taken_bonus(self.player, cards)
 
     def _stopped(self) -> bool:
         """Is the top discard a stop card, so that the pile may not be taken now?"""

@@ -72,6 +72,8 @@ class SecondHand:
         """``p`` picks up their packet: it becomes their hand."""
         k = self._packet_of(p)
         self.hands[p].extend(self.packets[k])
+        if self.ruleset.bonus is not None:  # laid out, not replaced (mechanic bonus)
+            self._lay_out_taken_bonus(p, self.packets[k])
         self.packets[k] = []
         self.packet_taken[k] = True
         if p in self.packet_due:

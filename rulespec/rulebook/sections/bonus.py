@@ -18,7 +18,8 @@ class BonusCards(Base):
         names, one = W.bonus_names(b["cards"])
         rs = self.rs  # wording only: whether an upcard or more of the pile can bring one
         yield "deal", 1, prose.say("bonus", "laid_out", names=names, one=one,
-                                   upcard=rs.deal.upcard, pile=rs.turn.take_discards is not None)
+                                   upcard=rs.deal.upcard, pile=rs.turn.take_discards is not None,
+                                   packet=rs.deal.second_hand is not None)
         many = b["many"]
         count = many["count"] if many is not None else None
         held = len(b["cards"]) * max(rs.deck.packs_for(n) for n in self.player_counts())

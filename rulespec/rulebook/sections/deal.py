@@ -129,4 +129,7 @@ class Deal(Base):
         wild = upcard and self.rs.wilds.any
         return prose.say("deal", "upcard", upcard=upcard, wild=wild,
                          pile=upcard or not self.rs.turn.play_or_draw,
-                         bury=upcard and wild and d["upcard_wild"] == "bury")
+                         bury=upcard and wild and d["upcard_wild"] == "bury",
+                         cover=upcard and wild and d["upcard_wild"] == "cover",
+                         frozen=(td := self.rs.turn.take_discards) is not None
+                         and td.frozen_by == "wild")

@@ -1,5 +1,5 @@
-"""The end of the game (a target score, a number of deals, pool elimination) and, for the
-overview, the object of the game."""
+"""The end of the game (a target score, a number of deals, pool elimination, hands to win)
+and, for the overview, the object of the game."""
 
 from __future__ import annotations
 
@@ -17,11 +17,12 @@ class Ending(Base):
         rs = self.rs
         rounds, elim = g["rounds"], g["eliminate"]
         # one deal ends the game whatever the totals (engine/scoring.py): no target to state
-        target = g["target"] if rounds != 1 else None
+        # nor where hands are not scored (`scoring: none`): the totals never move
+        target = g["target"] if rounds != 1 and rs.scoring.method != "none" else None
         rules = {"unit": self.vocab.unit,
                  "team": "team" if rs.partnerships is not None else "player",
                  "best": "highest" if g["winner"] == "highest" else "lowest",
-                 "rounds": rounds, "target": target, "elim": elim}
+                 "rounds": rounds, "target": target, "elim": elim, "hands": g.get("hands")}
         end = prose.say("ending", "game_end", partners=rs.partnerships is not None, **rules)
         if g["bonus"] is not None:
             end += " " + self.bonus_text(g["bonus"])

@@ -13,6 +13,12 @@ from ..provenance import Placed
 from .base import Base
 
 
+#: hands an opening example may show, as two melds each (the first two suit most tables;
+#: the others give a higher and a lower count, and sets alone for a game without runs)
+_OPENING_HANDS = ("JS QS KS 7H 7D 7C", "4D 5D 6D 3H 3C 3S", "AS AH AD KS KH KD",
+                  "4D 5D 6D 4H 4C 4S", "4H 4C 4S 5H 5C 5S")
+
+
 class Opening(Base):
     def opening_md(self, o) -> Iterator:
         """Parts, each with the rules read to write it, so that a marker lands on the
@@ -62,11 +68,20 @@ class Opening(Base):
 
     def threshold_text(self, o) -> str:
         layoff = self.ir["turn"]["layoff"]  # a lay-off may need the opening, or nothing
+        needs = None if layoff is None else layoff["requires"]
+        if needs == "nothing" and self._only_opened_melds(layoff["onto"], o["per_side"]):
+            needs = None  # nothing to lay off onto before opening: no sentence
         tiers = [(t["threshold"], t["least"], t["below"]) for t in o["by_score"]]
         return prose.say("opening", "threshold", points=o["threshold"],
-                         layoff=None if layoff is None else layoff["requires"],
+                         layoff=needs,
                          done=self.vocab.open("done"), tiers=tiers,
                          side=self.rs.partnerships is not None)
+
+    @staticmethod
+    def _only_opened_melds(onto: str, per_side: bool) -> bool:
+        """May lay-offs go only onto melds of a side that has opened (a player's own, or
+        also a partner's where one opening opens the side)? Then none is possible before."""
+        return onto == "own" or (onto == "team" and per_side)
 
     def per_side_text(self, o) -> str:
         """Under partnerships, whether a partner's opening opens the whole side."""
@@ -114,14 +129,21 @@ class Opening(Base):
     def opening_examples(self) -> str:
         """Two openings counted by the meld code: one enough, one not."""
         t = self.rs.opening.threshold
-        rows = []
-        for hand in ("JS QS KS 7H 7D 7C", "4D 5D 6D 3H 3C 3S"):
-            codes = C.parse_cards(hand)
-            value, arr = self.variant.opening_value(codes)
+        bonus = set(self.rs.bonus.cards) if self.rs.bonus is not None else set()
+        found = []  # (row, enough) for each candidate that is two melds with nothing over
+        for hand in _OPENING_HANDS:
+            if bonus & set(hand.split()):  # a bonus card is never melded
+                continue
+            value, arr = self.variant.opening_value(C.parse_cards(hand))
             if len(arr.melds) != 2 or arr.deadwood:
                 continue
             groups = "  ".join(W.cards(m.cards) for m in arr.melds)
-            rows.append([groups, W.points(value), "enough" if value >= t else "not enough"])
+            found.append(([groups, W.points(value), "enough" if value >= t else "not enough"],
+                          value >= t))
+        # one that is enough and one that is not, where the candidates have both
+        mixed = [next((f for f in found if f[1] is ok), None) for ok in (True, False)]
+        rows = ([f[0] for f in found if f in mixed] if all(mixed)
+                else [f[0] for f in found[:2]])
         if not rows:
             return ""
         head = ["Melds", "Worth", f"To {self.vocab.open('verb')}"]

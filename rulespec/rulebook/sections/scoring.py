@@ -23,6 +23,11 @@ class Scoring(Base):
     def scoring_md(self, s) -> Iterator:
         """One piece of paragraphs, each made in its own scope of reads so that a marker
         lands on the paragraph that states its rule (:class:`~..provenance.Placed`)."""
+        if s["method"] == "none":  # nothing else of scoring applies (coverage.APPLIES_WHEN)
+            yield "scoring", 1, prose.say("scoring", "not_scored", unit=self.vocab.unit,
+                                          team="team" if self.rs.partnerships else "player",
+                                          hands=self.rs.game.hands)
+            return
         knock = s["knock"]  # the node: each paragraph reads the parts it states
         lowest = knock is not None and knock["winner"] == "lowest"  # module settlement
         parts = self.parts(self.who_scores_text, s, lowest)
@@ -48,6 +53,10 @@ class Scoring(Base):
         if s["out_bonus"]:
             parts += self.parts(lambda: prose.say(
                 "scoring", "out_bonus", bonus=s["out_bonus"], penalty=penalty, teams=teams))
+        if s["unopened"] is not None:
+            parts += self.parts(lambda: prose.say(
+                "scoring", "unopened", points=s["unopened"], done=self.vocab.open("done"),
+                side=teams and self.rs.opening.per_side))
         if s["second_hand_untaken"]:
             parts += self.parts(lambda: prose.say(
                 "scoring", "second_hand_untaken", points=s["second_hand_untaken"],

@@ -19,6 +19,8 @@ _ACE_PLACES = (("low", ("low", "A-2-3")), ("high", ("high", "Q-K-A")),
 
 class Values(Base):
     def values_md(self, values) -> Iterator:
+        if not self.rs.values_count:  # hands not scored, and nothing counts the cards
+            return
         rows = self.value_rows(values) + self.wild_value_rows(values, joker_default=0)
         # an ace's value by its place in a run (coverage.APPLIES_WHEN: with no runs, none)
         places = [] if self.rs.melds.run is None else [

@@ -26,6 +26,10 @@ class Wilds(Base):
         w = self.rs.wilds
         return w.cut and not (w.jokers or w.ranks or w.cards or w.dealt_rank)
 
+    def _runs(self, v) -> str | None:
+        """The word for a run, or None in a game without runs (nothing to contrast)."""
+        return v.run if self.rs.melds.run is not None else None
+
     def wilds_md(self, w) -> Iterator:
         what = self.wild_words()
         # wording only: some rounds name wild cards of their own (Three Thirteen)
@@ -64,7 +68,7 @@ class Wilds(Base):
             # a natural card laid off onto an all-wild meld would be outnumbered (melds/context.py)
             lay_off = allw in ("sets", "any") and self.rs.melds.on_table and self.rs.turn.layoff
             yield "cards", 1, prose.say("wilds", "not_outnumber", all_wild=allw,
-                                        lay_off=bool(lay_off), set=v.set, run=v.run)
+                                        lay_off=bool(lay_off), set=v.set, run=self._runs(v))
         if w["only_in"] is not None:
             yield "cards", 1, prose.say("wilds", "only_in", kind=w["only_in"], set=v.set,
                                         run=v.run)
@@ -72,7 +76,8 @@ class Wilds(Base):
             yield "cards", 1, prose.say("wilds", "at_most", most=w["max_per_meld"])
         allw = w["all_wild"]
         if allw == "never" or not w["not_outnumber"]:
-            yield "cards", 1, prose.say("wilds", "all_wild", all_wild=allw, set=v.set, run=v.run)
+            yield "cards", 1, prose.say("wilds", "all_wild", all_wild=allw, set=v.set,
+                                        run=self._runs(v))
         rep = w["replace"]
         if rep is not None:
             yield "cards", 1, self.replacing_text(rep, nat)
