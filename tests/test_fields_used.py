@@ -128,6 +128,9 @@ BY_HAND = {
         for leaf, n in (("melds", 2), ("size", 6))},
     # no shipped variant has one set of each rank (Canasta): Rummy 51, two packs
     "melds.one_per_rank": ("rummy51", {}, {"melds.one_per_rank": "player"}),
+    # no shipped variant keeps cards out of melds (Hand and Foot, Samba, Canasta's threes)
+    **{f"melds.{leaf}": ("rummy51", {}, {f"melds.{leaf}": ["3S", "3H", "3D", "3C"]})
+       for leaf in ("barred", "barred_runs", "going_out_only")},
     # no shipped variant sets a second hand aside (Buraco's morto, Hand and Foot's foot);
     # one per side differs from one per player only with partners; the packet is said
     # whole (its size is required)

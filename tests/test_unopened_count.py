@@ -21,7 +21,8 @@ def _rummy51(*lines):
 
 def test_the_clause_sets_the_count():
     assert _rummy51().ruleset.scoring.unopened == 100
-    assert house("continental", "scoring: hand not gone down counts 80").ruleset.scoring.unopened == 80
+    gone_down = house("continental", "scoring: hand not gone down counts 80")
+    assert gone_down.ruleset.scoring.unopened == 80
     assert rulespec.load(VARIANTS / "rummy51.rules").ruleset.scoring.unopened is None
 
 

@@ -113,6 +113,8 @@ def problems(game) -> list[str]:
             out.append(f"seat {p} is still in the hand with no cards")
     if rs.melds.one_per_rank is not None:
         out.extend(_two_sets_of_a_rank(game))
+    if game.rules.barred_any:
+        out.extend(barred_on_table(game))
     if not over and not game.is_chance() and not game.legal_actions():
         out.append(f"seat {game.current_player()} is to move ({phase}) but has no legal move")
     if phase is Phase.DEAL and not over and game.discards and not any(hands):
@@ -141,6 +143,23 @@ def _two_sets_of_a_rank(game) -> list[str]:
         if (side, m.reading.rank) in seen:
             out.append(f"side {side} has two sets of {C.RANKS[m.reading.rank]}s on the table")
         seen.add((side, m.reading.rank))
+    return out
+
+
+def barred_on_table(game) -> list[str]:
+    """The table melds that hold a barred card (``melds.barred``, ``barred_runs``) or a
+    wild card standing for one; a set of cards melded only when going out is allowed
+    alone, with no wild card, as the meld that ended its owner's hand (or left only the
+    final discard)."""
+    r = game.rules
+    out = []
+    for m in game.table:
+        if m.reading is None or r.reading_ok(m.cards, m.reading):
+            continue
+        own = (m.reading.kind == "set" and not m.reading.wilds
+               and all(c in r.out_only for c in m.cards))
+        if not (own and len(game.hands[m.owner]) <= 1):  # the final discard may be due
+            out.append(f"meld {m.id} ({C.cards_str(m.cards)}) holds a card that may not be melded")
     return out
 
 

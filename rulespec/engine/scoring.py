@@ -207,8 +207,8 @@ def score_hand(game, reason: Ending, winner: int | None = None, rummy: bool = Fa
 
 def _adjusted(game, reason: Ending, scores: list, details: dict) -> list:
     """The settled scores with what applies to the whole hand: the upcard's multipliers,
-    the untaken second hand (and the seats counted as not opened, in ``details``); all 0 where hands are not scored (``scoring: none``: the game
-    is won by hands, ``game.hands``)."""
+    the untaken second hand (and the seats counted as not opened, in ``details``); all 0
+    where hands are not scored (``scoring: none``: the game is won by hands, ``game.hands``)."""
     scores = _multiplied(game, scores, details)
     _untaken(game, reason, scores, details)
     flat = tuple(p for p in range(game.n) if game.hands[p] and _not_opened(game, p))

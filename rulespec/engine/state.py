@@ -47,6 +47,7 @@ from .actions import Action
 from .errors import IllegalMove
 from .labels import named
 from .mechanics import dispatch_table, narrows_for
+from .mechanics.barred import BarredCards
 from .mechanics.bonus import BonusCards
 from .mechanics.claims import Claims
 from .mechanics.dealing import Dealing
@@ -100,7 +101,7 @@ def new_game(variant, players: int | None = None, seed: int | None = None, deck=
 class Game(Dealing, Drawing, Pushing, Claims, Playing, Melding, Opening, LayingOff, Replacing,
            Discarding, Knocking, Shows, Drops, Exhaustion, HandEnd, MeldTaken, PlayOrDraw,
            Rearranging, Seating, TakingDiscards, UseDrawn, SpecialHands, BonusCards,
-           FrozenPile, SecondHand):
+           FrozenPile, SecondHand, BarredCards):
     """A game in progress. See the module docstring for the phases.
 
     The core: construction, the public API, turns, chance steps and the dispatch of

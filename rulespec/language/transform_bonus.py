@@ -1,7 +1,8 @@
 """Clause handlers for bonus cards (``bonus cards:``, Canasta's red threes): which cards
 (by colour and rank, by rank, or named), what each scores, what a side with many scores,
-and whether they count against a side that has not melded; kept apart from
-:mod:`.transformer`, which mixes them in."""
+and whether they count against a side that has not melded; and for the cards named the
+same ways that may not be melded (``melds: black 3s may not be melded``). Kept apart
+from :mod:`.transformer`, which mixes them in."""
 
 from __future__ import annotations
 
@@ -29,3 +30,30 @@ class BonusClauses:
 
     def bonus_many(self, node, count, points):
         self.set(node, "bonus.many", {"count": count, "value": points})
+
+
+def _named(words) -> list[str]:
+    """The cards a phrase names: ``red 3s`` (a colour and a rank), ``3s``, ``3H 3D``."""
+    if words[0] in ("red", "black"):
+        return C.rank_cards(words[1], words[0])
+    if len(words) == 1 and words[0] in C.RANKS:
+        return C.rank_cards(words[0])
+    return list(words)
+
+
+class BarredClauses:
+    """``melds: 3s may not be melded``; ``3s may not be in runs``; ``black 3s may be
+    melded only when going out``: the cards of ``melds.barred``, ``melds.barred_runs``
+    and ``melds.going_out_only``."""
+
+    def meld_barred(self, node, *words):
+        for card in _named(words):
+            self.set(node, "melds.barred", card)
+
+    def meld_barred_runs(self, node, *words):
+        for card in _named(words):
+            self.set(node, "melds.barred_runs", card)
+
+    def meld_going_out_only(self, node, *words):
+        for card in _named(words):
+            self.set(node, "melds.going_out_only", card)

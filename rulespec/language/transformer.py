@@ -23,13 +23,14 @@ from .transform_points import PointClauses
 from .transform_rounds import RoundStatements
 from .transform_special import SpecialClauses
 from .transform_table import TableClauses
-from .transform_bonus import BonusClauses
+from .transform_bonus import BarredClauses, BonusClauses
 from .transform_draw import DrawClauses
 
 # Paths whose clauses add items to one list rather than set one value.
 APPEND_PATHS = frozenset({"deck.packs", "deck.jokers_by", "deal.sizes", "wilds.ranks", "wilds.cards", "not_enforced",
                           "knock.by_upcard", "scoring.by_upcard", "special", "turn.discard_stops",
-                          "opening.by_score", "bonus.cards"})
+                          "opening.by_score", "bonus.cards", "melds.barred",
+                          "melds.barred_runs", "melds.going_out_only"})
 
 #: The words of a provenance marker, ``(common rule: …)``: where a rule comes from.
 MARK_KINDS = ("source", "common rule", "house choice", "sources differ")
@@ -142,7 +143,7 @@ def _upcard(tree: Tree) -> dict:
 
 
 class RuleTransformer(TableClauses, TilesClauses, TermWords, PointClauses, RoundStatements,
-                      SpecialClauses, BonusClauses, DrawClauses):
+                      SpecialClauses, BonusClauses, DrawClauses, BarredClauses):
     """Walks one file's parse tree and collects its assignments."""
 
     def __init__(self, text: str, filename: str):

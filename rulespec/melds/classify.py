@@ -90,9 +90,12 @@ def _run_readings(rules: Rules, fixed: list[int], duals: list[int], wilds: list[
                         yield Reading("run", suit=suit, ranks=window, wilds=pairs)
 
 
-def unordered_readings(rules: Rules, cards: Iterable[int], pairings=every_pairing) -> list[Reading]:
+def unordered_readings(rules: Rules, cards: Iterable[int], pairings=every_pairing,
+                       clear: bool = True) -> list[Reading]:
     """The readings of ``cards`` as one meld, the wild cards of runs placed by
-    ``pairings`` (empty: not a meld), each once, in no particular order."""
+    ``pairings`` (empty: not a meld), each once, in no particular order. ``clear``: none
+    holding a barred card or a wild card standing for one (False: the readings the
+    barred cards rule out too, to say why a meld is refused)."""
     cards = list(cards)
     if not cards:
         return []
@@ -106,6 +109,8 @@ def unordered_readings(rules: Rules, cards: Iterable[int], pairings=every_pairin
         out.extend(_set_readings(rules, fixed, duals, wilds))
     if rules.has_runs:
         out.extend(_run_readings(rules, fixed, duals, wilds, pairings))
+    if clear and rules.barred_any:  # no barred card in a meld, nor a wild card standing for one
+        out = [r for r in out if rules.reading_ok(cards, r)]
     return list(dict.fromkeys(out))
 
 

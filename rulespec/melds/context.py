@@ -79,6 +79,7 @@ class Rules:
             self.run_min, self.run_max = 3, longest
         # a pack without aces has no ace to put high or round the corner
         self.aces = ruleset.aces.mode if 0 in self.place_of else "low"
+        self._barred(m)
         #: every window of places a run may occupy, by length: tuples of rank indexes,
         #: lowest place first, each rank at most once (built once: the searches ask often)
         self.run_windows = self._run_windows()
@@ -122,12 +123,99 @@ class Rules:
                 out[c] = wild
         return tuple(out)
 
+    def _barred(self, m) -> None:
+        """The cards no meld of a kind may hold (``melds.barred``, ``barred_runs``,
+        ``going_out_only``; a card wild in this deal is wild instead), the places of the
+        pack's order no run of a suit may cover, and runs no longer than the longest
+        stretch of places left."""
+        def codes(names) -> frozenset[int]:
+            return frozenset(C.parse_card(n) for n in names) - self.wild_codes
+
+        self.out_only = codes(m.going_out_only)
+        never = codes(m.barred) | self.out_only
+        self.barred_in = {"set": never, "run": never | codes(m.barred_runs)}
+        self.barred_any = bool(self.barred_in["run"])
+        self.barred_bits = sum(1 << c for c in self.barred_in["run"])
+        #: ranks a set may hold no wild card of (a wild card could stand for a barred card)
+        self.barred_set_ranks = frozenset(C.rank_of(c) for c in never)
+        high = self.aces in ("high", "either")
+        cuts = [set(), set(), set(), set()]
+        for c in self.barred_in["run"]:
+            rank = C.rank_of(c)
+            if rank in self.place_of:
+                cuts[C.suit_of(c)].add(self.place_of[rank])
+                if rank == 0 and high:
+                    cuts[C.suit_of(c)].add(self.n_ranks)
+        self.run_cuts = tuple(frozenset(x) for x in cuts)
+        if any(self.run_cuts):
+            room = max(self._longest_stretch(s) for s in range(4))
+            self.run_max = min(self.run_max, room)
+            if room < self.run_min:
+                self.has_runs = False
+
+    def _longest_stretch(self, suit: int) -> int:
+        """The most places in a row that a run of ``suit`` may cover."""
+        cuts = sorted(self.run_cuts[suit])
+        n = self.n_ranks
+        if self.aces == "around":
+            if not cuts:
+                return n
+            return max((cuts[(i + 1) % len(cuts)] - c - 1) % n if len(cuts) > 1 else n - 1
+                       for i, c in enumerate(cuts))
+        lo, hi = self.span_limits()
+        edges = [lo - 1] + [c for c in cuts if lo <= c <= hi] + [hi + 1]
+        return max(b - a - 1 for a, b in zip(edges, edges[1:]))
+
+    def run_segment(self, suit: int, low: int, length: int) -> tuple[int, int] | None:
+        """The stretch of places ``(lo, hi)`` a run of ``suit`` covering ``length`` places
+        from ``low`` may grow within (no barred place in it); None when the window covers
+        a barred place. Round the corner, places past the pack's ends count on."""
+        cuts = self.run_cuts[suit]
+        top = low + length - 1
+        if self.aces == "around":
+            n = self.n_ranks
+            if not cuts:
+                return low - n, top + n
+            if any((low + t) % n in cuts for t in range(length)):
+                return None
+            lo, hi = low, top
+            while (lo - 1) % n not in cuts:
+                lo -= 1
+            while (hi + 1) % n not in cuts:
+                hi += 1
+            return lo, hi
+        lo_lim, hi_lim = self.span_limits()
+        if any(low <= p <= top for p in cuts):
+            return None
+        lo = max([p + 1 for p in cuts if p < low] + [lo_lim])
+        hi = min([p - 1 for p in cuts if p > top] + [hi_lim])
+        return lo, hi
+
+    def reading_ok(self, cards, reading) -> bool:
+        """Does ``reading`` of ``cards`` keep clear of the barred cards: none of them as
+        itself, no wild card standing for one (in a set, none of a rank with a barred
+        card)? Not the going-out exception (``out_only``), which the engine offers."""
+        if not self.barred_any:
+            return True
+        bar = self.barred_in[reading.kind]
+        acting = [w for w, _ in reading.wilds]
+        for c in cards:
+            if c in acting:
+                acting.remove(c)
+            elif c in bar:
+                return False
+        if reading.kind == "set":
+            return not reading.wilds or reading.rank not in self.barred_set_ranks
+        return not any(s in bar for _, s in reading.wilds)
+
     def is_wild(self, card: int) -> bool:
         return card in self.wild_codes
 
     def natural_in(self, card: int, kind: str) -> bool:
         """May ``card`` sit in a meld of ``kind`` as itself?"""
         if card == C.JOKER:
+            return False
+        if self.barred_any and card in self.barred_in[kind]:
             return False
         if card not in self.wild_codes:
             return True
@@ -242,7 +330,11 @@ class Rules:
         )
         gaps = length - len(ranks)
         out = [NEG] * (cap + 1)  # NEG: no way to place j wild cards
-        lo_lim, hi_lim = r.span_limits()
+        seg = r.run_segment(suit, low, length)
+        if seg is None:
+            return out
+        lo_lim, hi_lim = seg
+        bounded = r.aces != "around" or bool(r.run_cuts[suit])
         for j in range(gaps, cap + 1):
             e = j - gaps
             best = NEG
@@ -251,7 +343,7 @@ class Rules:
                 start, end = low - a, low + length - 1 + b
                 if end - start + 1 > r.run_max:
                     continue
-                if r.aces != "around" and (start < lo_lim or end > hi_lim):
+                if bounded and (start < lo_lim or end > hi_lim):
                     continue
                 s = sum(v[C.make(at(p), suit)] for p in range(start, low))
                 s += sum(v[C.make(at(p), suit)] for p in range(low + length, end + 1))

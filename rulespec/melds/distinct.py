@@ -110,6 +110,8 @@ def _classified(rules: Rules, group: tuple[int, ...]) -> tuple[Reading, ...]:
 def remember(rules: Rules, group: tuple[int, ...], found) -> tuple[Reading, ...]:
     """The readings of ``group`` as :func:`readings_of` gives them, from ``found`` (all
     of its readings, already worked out) unless they are known."""
+    if rules.barred_any:  # no barred card in a meld, nor a wild card standing for one
+        found = [r for r in found if rules.reading_ok(group, r)]
     return _READINGS.get_or((rules, group), _in_order, found)
 
 

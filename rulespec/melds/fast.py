@@ -85,10 +85,11 @@ class Tables:
         if lo > min(hi, 4):  # no set fits in one pack
             self.sets = False
         #: what the hot paths unpack: the mask of the cards that send a hand off the table
-        #: route (every card when the route does not apply), the least set size (0: no
-        #: sets), the dead and shed tables of the four suits and ``set_choices``
+        #: route (wild and barred cards; every card when the route does not apply), the
+        #: least set size (0: no sets), the dead and shed tables of the four suits and
+        #: ``set_choices``
         self.flat = (
-            rules.wild_bits_joker if self.ok else (1 << 53) - 1,
+            rules.wild_bits_joker | rules.barred_bits if self.ok else (1 << 53) - 1,
             (3 if lo == 3 else 4) if self.sets else 0, *dead, *shed, self.set_choices,
         )
 

@@ -302,8 +302,13 @@ def cards_in_melds(melds) -> set[int]:
 
 
 def lonely_cards(r: Rules, naturals: list[int], duals: list[int], wilds: int) -> list[int]:
-    """The natural cards that can be in no meld: no other card could join them (same
-    rank, or same suit close enough for a run) and wild cards alone cannot."""
+    """The natural cards that can be in no meld: barred from every meld
+    (``melds.barred``), or no other card could join them (same rank, or same suit close
+    enough for a run) and wild cards alone cannot."""
+    never = r.barred_in["set"] & r.barred_in["run"]
+    if never and any(c in never for c in naturals):
+        return [c for c in naturals if c in never] + [
+            c for c in lonely_cards(r, [c for c in naturals if c not in never], duals, wilds)]
     sizes = (([(r.set_min, "set")] if r.has_sets else [])
              + ([(r.run_min, "run")] if r.has_runs else []))
     if not sizes or any(wilds >= n - 1 and r.wild_limit(1, kind) >= n - 1 for n, kind in sizes):

@@ -142,9 +142,13 @@ class Search:
         val = self.card_val
         out = []
         seen = set()
-        if r.has_sets and (c not in duals or r.dual_in_sets):
-            others = [o for o in codes if o > c and C.rank_of(o) == rank and (o not in duals or r.dual_in_sets)]
+        bar_set, bar_run = r.barred_in["set"], r.barred_in["run"]
+        if r.has_sets and (c not in duals or r.dual_in_sets) and c not in bar_set:
+            others = [o for o in codes if o > c and C.rank_of(o) == rank
+                      and (o not in duals or r.dual_in_sets) and o not in bar_set]
             hi = r.set_max if r.set_max is not None else 99
+            # a wild card could stand for a barred card of the rank: none in its sets
+            wild_room = 0 if rank in r.barred_set_ranks else self.wmax
             if r.distinct:
                 choices = []
                 for k in range(len(others) + 1):
@@ -160,7 +164,7 @@ class Search:
                 if n > hi:
                     continue
                 g = max(0, r.set_min - n)
-                cap = min(hi - n, r.wild_limit(n, "set"), self.wmax)
+                cap = min(hi - n, r.wild_limit(n, "set"), wild_room)
                 if g > cap:
                     continue
                 vec = sum(k << (BITS * o) for o, k in ch)
@@ -176,11 +180,17 @@ class Search:
                     continue
                 seen.add(key)
                 out.append((vec, nat, g, cap, "set", pure, cards, wv))
-        if r.has_runs:
-            others = [o for o in codes if o > c and C.suit_of(o) == suit]
+        if r.has_runs and c not in bar_run:
+            others = [o for o in codes if o > c and C.suit_of(o) == suit and o not in bar_run]
+            cuts = r.run_cuts[suit]
             for members, g, low, length in self._run_members(c, rank, others):
                 n = len(members)
                 cap = min(r.run_max - n, r.wild_limit(n, "run"), self.wmax)
+                if cuts:  # the run and its wild cards keep clear of the barred places
+                    seg = r.run_segment(suit, low, length)
+                    if seg is None:
+                        continue
+                    cap = min(cap, seg[1] - seg[0] + 1 - n)
                 if g > cap:
                     continue
                 vec = sum(1 << (BITS * o) for o in members)
@@ -191,7 +201,7 @@ class Search:
                     wv = r.run_wild_values(suit, low, length, ranks, cap)
                     out.append((vec, nat, g, cap, "run", True, cards, wv))
                     continue
-                key = (vec, "run")
+                key = (vec, "run", cap)  # the cap differs only where places are barred
                 if key in seen:
                     continue
                 seen.add(key)
@@ -275,7 +285,8 @@ class Search:
         best = 0
         for s in range(4):
             for start in range(r.n_ranks + 1):
-                if r.window_ok(start, size) or r.aces == "around":
+                if ((r.window_ok(start, size) or r.aces == "around")
+                        and (not r.run_cuts[s] or r.run_segment(s, start, size))):
                     best = max(best, sum(v[C.make(r.rank_at(start + t), s)] for t in range(size)))
         return best
 

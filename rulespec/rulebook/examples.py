@@ -240,7 +240,32 @@ class Examples:
                 pool = self._wild_pool(3)
                 if pool:
                     out.append(self._invalid(pool, self._why("all wild")))
+        out += self._barred()
         return [e for e in out if e is not None]
+
+    def _barred(self) -> list[Example | None]:
+        """A meld that holds cards that may not be melded (``melds.barred``), be in runs
+        (``barred_runs``) or be melded but when going out (``going_out_only``)."""
+        m, out = self.r.melds, []
+        for field in ("barred", "going_out_only", "barred_runs"):
+            names = getattr(m, field)
+            kind = m.run if field == "barred_runs" else m.set
+            if not names or kind is None:
+                continue
+            first = C.parse_card(names[0])
+            rank, suit = C.rank_of(first), C.suit_of(first)
+            if field == "barred_runs":
+                group = self._run(max(0, min(rank - 1, 10)), max(3, kind.min), suit)
+            else:
+                mine = [C.parse_card(c) for c in names if C.rank_of(C.parse_card(c)) == rank]
+                others = [C.make(rank, s) for s in range(4) if C.make(rank, s) not in mine]
+                pool = mine + (mine if kind.suits == "any" and not self.single_pack else [])
+                if field == "barred":
+                    pool = mine[:1] + others + mine[1:]
+                group = pool[:max(3, kind.min)]
+            words = W.bonus_names(names, "such card")[0]
+            out.append(self._invalid(group, self._why(field, words=words)))
+        return out
 
     def _wild_pool(self, n: int) -> list[int] | None:
         """``n`` wild cards that one deck can hold at once (for all-wild melds)."""
@@ -263,9 +288,9 @@ class Examples:
             return None
         return Example(tuple(codes), True, note or self.describe(meld))
 
-    def _why(self, why: str, n: int | None = None) -> str:
+    def _why(self, why: str, n: int | None = None, words: str | None = None) -> str:
         """Why an example is not a meld, in the words of ``templates/prose/examples.md.j2``."""
-        return prose.say("examples", "not_a_meld", why=why, v=self.vocab, n=n)
+        return prose.say("examples", "not_a_meld", why=why, v=self.vocab, n=n, words=words)
 
     def _invalid(self, codes, reason: str) -> Example | None:
         if not self.in_pack(codes) or self.classify(codes) is not None:

@@ -124,6 +124,9 @@ def _melds(ir):
     yield "Melds", "laid on the table" if m["on_table"] else "kept in hand until the hand ends"
     yield "Sets of one rank", {None: "any number", "side": "one per side",
                                "player": "one per player"}[m["one_per_rank"]]
+    for fact, field in (("Cards never melded", "barred"), ("Cards never in runs", "barred_runs"),
+                        ("Cards melded only when going out", "going_out_only")):
+        yield fact, W.bonus_names(m[field], "such card")[0] if m[field] else "none"
 
 
 def _deal(ir):

@@ -71,10 +71,10 @@ def rank_name(rank: str, many: bool = False) -> str:
     return (_RANK_PLURALS.get(rank) or name + "s") if many else name
 
 
-def bonus_names(cards: Iterable[str]) -> tuple[str, str]:
+def bonus_names(cards: Iterable[str], other: str = "bonus card") -> tuple[str, str]:
     """Bonus cards (``bonus.cards``, names such as ``3H``) in words, plural and one of
     them: ``3H 3D`` → ("red threes", "red three"); a whole rank → ("threes", "three");
-    other cards as chips, one of them "bonus card"."""
+    other cards as chips, one of them ``other``."""
     suits: dict[str, set] = {}
     for c in cards:
         suits.setdefault(c[:-1], set()).add(c[-1])
@@ -85,7 +85,7 @@ def bonus_names(cards: Iterable[str]) -> tuple[str, str]:
             word = colour[frozenset(held)]
             return word + rank_name(rank, many=True), word + rank_name(rank)
     named = [card(C.parse_card(c)) for c in cards]
-    return join(named), "bonus card"
+    return join(named), other
 
 
 def tile_words(tiles: str = "tiles") -> dict[str, str]:

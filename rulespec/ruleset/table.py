@@ -186,6 +186,13 @@ class Melds:
     # "side" | "player": a side (or each player) may have only one set of each rank on
     # the table; more cards of that rank are laid off onto it (Canasta)
     one_per_rank: str | None = None
+    # cards no meld may hold, nor a wild card stand for (Hand and Foot's black threes)
+    barred: tuple[str, ...] = ()
+    # cards no run may hold, nor a wild card stand for in one (Samba's threes)
+    barred_runs: tuple[str, ...] = ()
+    # cards melded only by the meld that goes out, as a set of them alone with no wild
+    # card (Canasta's black threes); in no other meld
+    going_out_only: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

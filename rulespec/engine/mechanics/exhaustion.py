@@ -4,6 +4,9 @@ ended for good, and a stalemate that no player can break."""
 
 from __future__ import annotations
 
+from collections import Counter
+
+from ... import cards as C
 from .. import search as ES
 from ..phases import Ending, Phase
 
@@ -111,7 +114,13 @@ class Exhaustion:
             return True
         if left - 1 < need:
             return False
-        return any(True for _ in ES.hand_melds(self.rules, self._in_play()))
+        pool = self._in_play()
+        r = self.rules
+        if r.out_only:  # a set of cards melded only when going out (mechanic barred)
+            ranks = Counter(C.rank_of(c) for c in pool if c in r.out_only)
+            if any(n >= r.set_min for n in ranks.values()):
+                return True
+        return any(True for _ in ES.hand_melds(r, pool))
 
     def _discard_allowed_at_wall(self, p: int) -> bool:
         """With the stock exhausted, may the top discard still be taken?"""

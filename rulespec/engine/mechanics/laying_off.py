@@ -163,6 +163,9 @@ class LayingOff:
             go = self.ruleset.going_out
             forbidden = go is not None and go.final_discard == "forbidden"
             return ONE_CARD_LEFT if forbidden else "you must keep a card to discard"
+        barred = self._barred_layoff_why(parsed.cards[0])  # mechanic barred
+        if barred is not None:
+            return barred
         return f"{card} does not fit meld {target} ({A.reading_head(m.reading)})"
 
     MOVES = {A.LAY_OFF: _do_lay_off}

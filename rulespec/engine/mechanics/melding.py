@@ -94,6 +94,8 @@ class Melding:
                     if not ok:
                         continue
             out.append(self._meld_action(cards, reading))
+        if self.rules.out_only and not whole:
+            out.extend(self._going_out_sets(p))  # mechanic barred
         return out
 
     def _last_after_meld(self, p: int, cards, reading) -> bool:
@@ -219,7 +221,7 @@ class Melding:
         p, cards = self.player, list(parsed.cards)
         rd = ES.readings_of(self.rules, cards)
         if not rd:
-            return _why_not(self.ruleset, cards, self.wild)
+            return self._barred_why(cards) or _why_not(self.ruleset, cards, self.wild)
         if parsed.label is not None:
             heads = {A.reading_head(r) for r in rd}
             if not any(parsed.label.startswith(h) for h in heads):

@@ -52,7 +52,7 @@ def extensions(rules: Rules, cards, reading: Reading, card: int) -> list[Reading
         if wild and rules.limits_ok("set", n_nat, n_wild + 1):
             pairs = tuple(sorted(reading.wilds + ((card, None),), key=pair_key))
             out.append(Reading("set", rank=r, wilds=pairs))
-        return out
+        return _clear(rules, cards, card, out)
     if size > rules.run_max:
         return out
     suit, ranks = reading.suit, reading.ranks
@@ -84,7 +84,16 @@ def extensions(rules: Rules, cards, reading: Reading, card: int) -> list[Reading
             if rules.limits_ok("run", n_nat, n_wild + 1):
                 pairs = tuple(sorted(reading.wilds + ((card, target),), key=pair_key))
                 out.append(Reading("run", suit=suit, ranks=new_ranks, wilds=pairs))
-    return out
+    return _clear(rules, cards, card, out)
+
+
+def _clear(rules: Rules, cards, card: int, found: list[Reading]) -> list[Reading]:
+    """``found`` less the readings that hold a barred card (``melds.barred``), or a wild
+    card standing for one."""
+    if not rules.barred_any:
+        return found
+    grown = list(cards) + [card]
+    return [r for r in found if rules.reading_ok(grown, r)]
 
 
 def rescues(rules: Rules, cards, reading: Reading, natural: int) -> list[tuple[int, Reading]]:

@@ -35,6 +35,7 @@ class Melds(Base):
                    else "player")
             parts += self.parts(lambda: prose.say(
                 "melds", "one_per_rank", v=v, who=who, layoff=self.rs.turn.layoff is not None))
+        parts += self._barred_parts(m, v)
         yield "melds", 0, Placed.of(parts, "\n\n")
         examples = self.ex.melds()
         if examples:
@@ -44,3 +45,23 @@ class Melds(Base):
                         f"{W.card(C.parse_card(EXAMPLE_CUT))}, so every "
                         f"{W.rank_name(EXAMPLE_CUT[:-1])} is wild.")
             yield "melds", 5, (f"**Examples.**{note}\n\n" + self.example_table(examples))
+
+    def _barred_parts(self, m, v) -> list:
+        """The cards that may not be melded (``melds.barred``), not in runs
+        (``barred_runs``), or only when going out (``going_out_only``), one part each."""
+        parts = []
+        for field in ("barred", "barred_runs", "going_out_only"):
+            cards = m[field]
+            if not cards:
+                continue
+            names, one = W.bonus_names(cards, "such card")
+            ranks = {c[:-1] for c in cards}
+            # a set of a rank with a barred card holds no wild card (it might stand for one)
+            whole = all(len([c for c in cards if c[:-1] == r]) == 4 for r in ranks)
+            rank = W.rank_name(next(iter(ranks)), many=True) if len(ranks) == 1 else None
+            size = W.span(m["set"]["min"], m["set"]["max"]) if m["set"] is not None else ""
+            parts += self.parts(lambda: prose.say(
+                "melds", field, v=v, names=W.capital(names), one=one, whole=whole, rank=rank,
+                size=size, discard=self.rs.going_out is not None
+                and self.rs.going_out.final_discard != "forbidden"))
+        return parts
