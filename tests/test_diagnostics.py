@@ -598,6 +598,17 @@ SEMANTIC = [
     Case("stop cards on a pile no one draws from", edit(
         "from the stock or the discard pile", "from the stock; discard pile may not be taken when "
         "top card is black 3s"), "E395", 12, 26, "discard pile may not"),
+    # Samba's draw of two: no one card drawn to meld or discard
+    Case("two cards drawn where the card drawn must be melded or discarded", edit(
+        "from the stock or the discard pile", "from the stock or the discard pile; 2 cards from "
+        "the stock; card drawn must be melded or discarded"), "E334", 12, 46,
+         "2 cards from the stock", "remove `card drawn must be melded or discarded`, or draw one "
+         "card"),
+    Case("a squared pile taken down to any card", edit(
+        "from the stock or the discard pile", "from the stock or the discard pile; take down to "
+        "any card of the discard pile; discard pile squared"), "E335", 12, 89,
+         "discard pile squared", "remove `discard pile squared`, or take the whole pile or its "
+         "top cards"),
     # rules by round (rulespec/language/rounds.py)
     Case("a whole-game rule given for some rounds", BASE + "in round 2: players: 2-4\n", "E390", 17, 22, "2-4",
          "state it once, without `in round …:`"),

@@ -47,6 +47,8 @@ RULEBOOK_ONLY = {
         ("knock", "knocking"), ("gin", "gin"), ("going_out", "going out"),
         ("going_rummy", "going rummy"), ("drop", "a drop"), ("show", "a show"))},
     "origin.file": "the file the page names as its source",
+    "turn.discard_squared": "what a player sees of the discard pile (the observation), not the "
+                            "moves; the bots read the game and remember every discard",
 }
 #: fields that change play but not the page: each a rule the rulebook does not state
 ENGINE_ONLY: dict[str, str] = {}
@@ -180,6 +182,10 @@ BY_HAND = {
     "turn.take_discards.frozen_by": ("rummy500", {"deck.jokers": 2, "wilds.jokers": True,
                                                   "values.joker": 15},
                                      {"turn.take_discards.frozen_by": "wild"}),
+    # no shipped variant takes the top N cards of the pile (Hand and Foot's seven)
+    "turn.take_discards.top_cards": ("rummy500", {"turn.take_discards.down_to": "top",
+                                                  "turn.take_discards.top_cards": 7},
+                                     {"turn.take_discards.top_cards": 3}),
     # a frozen pile taken with a natural pair needs something that freezes it (E394)
     "turn.take_discards.frozen_take": ("rummy500", {"turn.take_discards.frozen_unopened": True},
                                        {"turn.take_discards.frozen_take": "natural_pair"}),

@@ -6,8 +6,9 @@
   cut card together are exactly the deck; a bonus card is never in a hand or a meld;
 * hand sizes follow the rules: the deal gives each player the deal size (the starter its
   extra cards); in a variant whose turns neither lay cards down nor pass them between
-  players, a hand holds what it was dealt between turns and one more during its turn
-  (one fewer for a starter who does not draw on the first turn, once that turn begins);
+  players, and draw one card at a time, a hand holds what it was dealt between turns and
+  one more during its turn (one fewer for a starter who does not draw on the first turn,
+  once that turn begins);
 * the player to move always has a legal move (a game never stalls half-way through a
   turn, as a contract laid in part that the hand cannot finish would make it);
 * scores follow the variant's table: every finished hand's counted penalties are what
@@ -84,10 +85,10 @@ def problems(game) -> list[str]:
     dealt = game.dealt
     playing = phase in _TURN and not game.is_chance()
     # a hand holds the deal size between turns, one more during its turn, in a variant whose
-    # turns neither lay cards down nor pass them between players
+    # turns neither lay cards down nor pass them between players, and draw one card
     t = rs.turn
     fixed = (not over and phase in _DRAWING_OR_TURN and not rs.melds.on_table
-             and t.push is None and t.claims is None)
+             and t.push is None and t.claims is None and t.stock_cards == 1)
     for p in range(n):
         held = len(hands[p])
         if held and not in_hand[p]:

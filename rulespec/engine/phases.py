@@ -66,6 +66,7 @@ class Then(Enum):
 
     BEGIN = "begin"  # the deal is done: offer the upcard or start the first turn
     PLAY = "play"  # a card was drawn: the player in turn plays
+    DRAW_ON = "draw on"  # one card of a draw of several is in: the next, or play
     CLAIMED = "claimed"  # a claimer got the discard and its penalty cards
     PUSHED = "pushed"  # the pushed card and a stock card went to the next player
     END_TURN = "end turn"  # a card drawn instead of playing: the turn is over

@@ -42,8 +42,9 @@ class Scores:
 
 @dataclass(frozen=True)
 class Observation:
-    """What one player may see. Hands of others are counts; the table and the discard
-    pile are public (every discard was seen face up)."""
+    """What one player may see. Hands of others are counts; the table is public, and so
+    is the discard pile (every discard was seen face up), unless the rules keep it squared
+    (``turn.discard_squared``): then only its top card is seen, and how many it holds."""
 
     player: int
     current_player: int
@@ -54,7 +55,7 @@ class Observation:
     hand_sizes: tuple  # cards held by each seat
     table: tuple  # TableMeld copies, in the order laid (``owner`` says whose)
     discard_top: int | None
-    discard_pile: tuple  # bottom first
+    discard_pile: tuple  # bottom first: the cards that can be seen (the top one, if squared)
     stock_size: int
     wild: int | None  # the card cut as wild this deal
     opened: tuple  # per seat: has gone down (opened)
@@ -63,13 +64,14 @@ class Observation:
     last_hand: HandResult | None
     bonus: tuple = ()  # per seat: the bonus cards laid out in front of it (public)
     second_hands: tuple = ()  # cards in each packet set aside (a side's, or a seat's), 0 once taken
+    discard_count: int = 0  # cards in the discard pile, seen or not
 
     def __str__(self) -> str:
         lines = [f"round {self.round}, seat {self.player} to see; {self.phase}, "
                  f"seat {self.current_player} to move",
                  "hand: " + C.cards_str(self.hand),
                  f"discard: {C.card_str(self.discard_top) if self.discard_top is not None else '-'}"
-                 f" ({len(self.discard_pile)}), stock: {self.stock_size}"]
+                 f" ({self.discard_count}), stock: {self.stock_size}"]
         if self.second_hands:
             lines.append("second hands: " + " ".join(str(k) for k in self.second_hands))
         if self.wild is not None:
@@ -97,7 +99,9 @@ def observe(game, player: int) -> Observation:
         table=tuple(TableMeld(m.id, m.owner, sorted(m.cards, key=C.sort_key), m.reading)
                     for m in game.table),
         discard_top=game.discards[-1] if game.discards else None,
-        discard_pile=tuple(game.discards),
+        discard_pile=tuple(game.discards[-1:] if game.ruleset.turn.discard_squared
+                           else game.discards),
+        discard_count=len(game.discards),
         stock_size=len(game.stock),
         bonus=tuple(tuple(sorted(b, key=C.sort_key)) for b in game.bonus),
         second_hands=tuple(len(k) for k in game.packets),

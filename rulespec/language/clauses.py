@@ -167,6 +167,8 @@ PHRASES: dict[str, tuple[tuple[str, object], ...]] = {
     "draw_frozen_unopened": (("turn.take_discards.frozen_unopened", True),),
     "draw_frozen_natural_pair": (("turn.take_discards.frozen_take", "natural_pair"),),
     "score_by_owner": (("scoring.method", "owner"),),
+    "draw_squared": (("turn.discard_squared", True),),
+    "draw_spread": (("turn.discard_squared", False),),
     "draw_use_drawn": (("turn.use_drawn", True),),
     "draw_keep_drawn": (("turn.use_drawn", False),),
     "game_shutout_double": (("game.bonus.shutout", 2),),

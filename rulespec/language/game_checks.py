@@ -308,6 +308,28 @@ def drawn_card_can_go(r: Ruleset, doc: dict):
                       "add `stock: hand ends`, or reuse the pile only a number of times")
 
 
+@check("E334")
+def many_drawn_fit(r: Ruleset, doc: dict):
+    """A draw of several cards from the stock leaves no one card drawn to meld or discard."""
+    t = r.turn
+    if t.stock_cards > 1 and t.use_drawn:
+        yield Problem("turn.stock_cards", f"a draw from the stock takes {t.stock_cards} cards, "
+                      "but the card drawn must be melded or discarded, and there is no one card "
+                      "drawn", "remove `card drawn must be melded or discarded`, or draw one card")
+
+
+@check("E335")
+def squared_pile_fits(r: Ruleset, doc: dict):
+    """A squared pile shows only its top card: a take down to a card chosen in it needs the
+    pile spread (500 Rum: "the discard pile is spread so that all cards can be seen")."""
+    td = r.turn.take_discards
+    if r.turn.discard_squared and td is not None and td.down_to == "any":
+        yield Problem("turn.discard_squared", "the discard pile is kept squared, so only its top "
+                      "card can be seen, but a player takes down to any card of it, which needs "
+                      "every card seen", "remove `discard pile squared`, or take the whole pile "
+                      "or its top cards")
+
+
 @check("E388")
 def meld_bonus_needs_owners(r: Ruleset, doc: dict):
     """A long meld's bonus goes to its owner: melds must score for whoever laid them, and

@@ -1,6 +1,7 @@
 """Clause handlers for `draw:` and `discard:` clauses that name cards (the stop cards of
-the discard pile, the cards that may not be discarded); kept apart from
-:mod:`.transformer`, which mixes them in."""
+the discard pile, the cards that may not be discarded) or count them (cards drawn from the
+stock, the top cards of the pile taken); kept apart from :mod:`.transformer`, which mixes
+them in."""
 
 from __future__ import annotations
 
@@ -39,3 +40,18 @@ class DrawClauses:
         named is one item of ``turn.discard_barred``."""
         for name in self._card_names(b for b in bars if hasattr(b, "data")):
             self.set(node, "turn.discard_barred", name)
+
+    def draw_stock_cards(self, node, n):
+        """``draw: 2 cards from stock``: how many cards a turn's draw from the stock takes."""
+        self.set(node, "turn.stock_cards", n)
+
+    def draw_take_top(self, node, n):
+        """``draw: take top 7 cards of discard pile``: a take is the top N cards (all of
+        them when the pile holds fewer), beside the top card alone."""
+        self.set(node, "turn.take_discards.down_to", "top")
+        self.set(node, "turn.take_discards.top_cards", n)
+
+    def draw_take_top_only(self, node, n):
+        """``draw: take only top 7 cards of discard pile``: never the top card alone."""
+        self.draw_take_top(node, n)
+        self.set(node, "turn.take_discards.top_alone", False)

@@ -96,9 +96,14 @@ APPLIES_WHEN: dict[str, tuple[Callable[[Ruleset], bool], str]] = {
         lambda rs: rs.turn.take_discards is not None and rs.turn.take_discards.meld_owed,
         "the cards taken may be kept, so which must be melded, and when, does not arise")
        for f in ("meld_owed_by", "owed")},
+    "turn.take_discards.top_cards": (
+        lambda rs: rs.turn.take_discards is not None and rs.turn.take_discards.down_to == "top",
+        "it counts the cards of a take of the top cards, and the pile is taken another way"),
     "turn.discard_until_opening": (lambda rs: "discard" in rs.turn.draw_from
                                    and not rs.turn.play_or_draw,
                                    "no one draws from the discard pile"),
+    "turn.discard_squared": (lambda rs: not rs.turn.play_or_draw,
+                             "a turn that plays or draws has no discard pile (E376)"),
     "turn.discard_stops": (lambda rs: not rs.turn.play_or_draw,
                            "a turn that plays or draws has no discard pile to take from (E376)"),
     "turn.push": (lambda rs: "push" in rs.turn.draw_from,

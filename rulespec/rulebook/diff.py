@@ -35,6 +35,7 @@ def _turn(ir):
     t = ir["turn"]
     names = {"stock": "the stock", "discard": "the discard pile", "push": "pushing"}
     yield "Draw", "from " + W.join([names[s] for s in t["draw_from"]], "or")
+    yield "Cards a draw from the stock brings", W.number(t["stock_cards"])
     yield "Starting player's first turn", _yes(t["starter_draws"], "draws", "no draw")
     yield "After pushing, take", ("—" if t["push"] is None else
                                   {"stock": "from the stock", "discard": "from the discard pile"}[t["push"]["then"]])
@@ -77,7 +78,9 @@ def _turn(ir):
         + f", at most {W.number(r['max_moves'])} moves a turn")
     td = t["take_discards"]
     yield "Taking from the discard pile", ("the top card only" if td is None else
-                                           {"any": "down to any card", "whole": "the whole pile"}[td["down_to"]]
+                                           {"any": "down to any card", "whole": "the whole pile",
+                                            "top": f"the top {W.number(td.get('top_cards') or 0)} cards"
+                                            }[td["down_to"]]
                                            + ("" if td["top_alone"] else ", never the top card alone"))
     owed = td is not None and td["meld_owed"]
     yield "The deepest card taken", _yes(owed and td["owed"] == "deepest",
@@ -90,6 +93,8 @@ def _turn(ir):
         td is not None and td["frozen_unopened"], "frozen", "not frozen")
     yield "A frozen discard pile", _yes(td is not None and td["frozen_take"] == "natural_pair",
                                         "taken only with a natural pair", "not taken")
+    yield "The discard pile", _yes(t["discard_squared"], "squared: only its top card is seen",
+                                   "spread: every card is seen")
     yield "Cards that stop the discard pile", ", ".join(t["discard_stops"]) or "none"
     yield "The card drawn", _yes(t["use_drawn"], "must be melded or discarded the same turn", "may be kept")
 

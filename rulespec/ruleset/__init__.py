@@ -187,10 +187,11 @@ class Ruleset:
     @property
     def hands_never_grow(self) -> bool:
         """Does every turn take one card in and put one out? Not with pushing, out-of-turn
-        claims, taking more than the top discard (500 Rum, Arlington) or a turn that draws
-        without discarding."""
+        claims, taking more than the top discard (500 Rum, Arlington), drawing more than
+        one card from the stock (Samba) or a turn that draws without discarding."""
         t = self.turn
         return (t.push is None and t.claims is None and t.take_discards is None
+                and t.stock_cards == 1
                 and not t.play_or_draw and self.deal.second_hand is None)
 
     @property

@@ -126,9 +126,11 @@ class Rearrange:
 @dataclass(frozen=True)
 class TakeDiscards:
     """Taking more than the top discard: down to any card (``any``: that card and every
-    card above it) or the whole pile (``whole``), one move per depth; ``top_alone`` False:
-    the top card is taken only with the rest (Canasta). ``meld_owed``: one card of the take,
-    the deepest (500 Rum) or the top one (``owed == "top"``: Canasta, Oklahoma Rummy), must
+    card above it), the whole pile (``whole``) or its top ``top_cards`` cards (``top``:
+    Hand and Foot's seven; the whole pile when it holds fewer), one move per depth;
+    ``top_alone`` False: the top card is taken only with the rest (Canasta). ``meld_owed``:
+    one card of the take, the deepest (500 Rum) or the top one (``owed == "top"``: Canasta,
+    Oklahoma Rummy), must
     go on the table, by the first move after the take or, ``meld_owed_by == "turn"``, before
     the turn ends. ``frozen_by``: what freezes the pile below it (``wild``: a wild card
     discarded onto it); ``frozen_unopened``: the pile under its top card is frozen for a
@@ -136,7 +138,8 @@ class TakeDiscards:
     taken (``natural_pair``: melding its top card at once with two natural cards of its
     rank from the hand; None: never below the freeze)."""
 
-    down_to: str = "any"  # "any" | "whole"
+    down_to: str = "any"  # "any" | "whole" | "top" (the top ``top_cards``, Hand and Foot)
+    top_cards: int | None = None  # with ``top``: how many cards a take is (fewer: all of them)
     top_alone: bool = True  # the top card may be taken by itself (the ordinary draw)
     meld_owed: bool = False
     owed: str = "deepest"  # "deepest" | "top": the card of the take that must be melded
@@ -144,6 +147,16 @@ class TakeDiscards:
     frozen_by: str | None = None  # "wild": no card under a discarded wild card may be taken
     frozen_unopened: bool = False  # frozen under the top card until the player's side opened
     frozen_take: str | None = None  # "natural_pair": a frozen pile taken with a natural pair
+
+    def depths(self, pile: int) -> tuple[int, ...] | range:
+        """The numbers of cards (2 or more) a take may be from a pile of ``pile`` cards."""
+        if pile < 2:
+            return ()
+        if self.down_to == "any":
+            return range(2, pile + 1)
+        if self.down_to == "top":
+            return (min(self.top_cards, pile),) if self.top_cards and pile >= 2 else ()
+        return (pile,)
 
     def owed_card(self, taken) -> int:
         """The card of ``taken`` (bottom card first) that must go on the table."""
@@ -153,6 +166,7 @@ class TakeDiscards:
 @dataclass(frozen=True)
 class Turn:
     draw_from: tuple[str, ...] = ("stock", "discard")
+    stock_cards: int = 1  # cards a turn's draw from the stock takes (Samba, Hand and Foot: 2)
     starter_draws: bool = True  # False: the starter does not draw on the very first turn
     push: Push | None = None
     claims: Claims | None = None
@@ -170,6 +184,7 @@ class Turn:
     # cards ("QS"; "JK" a printed joker; "wild" every wild card) that may be discarded only
     # when the hand holds nothing else (Oklahoma Rummy's queen of spades: as the last card)
     discard_barred: tuple[str, ...] = ()
+    discard_squared: bool = False  # only the top discard can be seen (Oklahoma Rummy, Samba)
     use_drawn: bool = False  # the card drawn must be melded this turn or else discarded
     # stalemate breakers (OpenSpiel's gin): the hand is void at the Nth draw from the
     # discard pile, or when N turns in a row end by throwing back the card just taken

@@ -173,7 +173,7 @@ def table_view(game, obs, human: int, bots: dict, worth: str | None = None,
     top = Text()
     if obs.discard_top is not None:
         top.append_text(card_text(obs.discard_top, rules.is_wild(obs.discard_top), tiles))
-        top.append(f" ({len(obs.discard_pile)} in the pile)", style="dim")
+        top.append(f" ({obs.discard_count} in the pile)", style="dim")
     else:
         top.append("empty", style="dim")
     discard = [("", top), ("    ", Text(f"Stock {plural(obs.stock_size, 'card')}"))]

@@ -94,10 +94,34 @@ class Drawing:
         self.turn = p
         self.phase = Phase.PLAY
 
+    stock_owed = 0  # cards of this turn's draw from the stock still to come
+
     def _draw_for_turn(self) -> None:
-        """The player in turn gets the top card of the stock (a chance step), then plays."""
+        """The player in turn gets the top card of the stock (a chance step), then plays.
+        A draw of N cards (``turn.stock_cards``: Samba's two) brings the others one at a
+        time after it (:meth:`_then_draw_on`)."""
         self._chance = [(A.CARD, self.turn)]
-        self._then = Then.END_TURN if self.ruleset.turn.play_or_draw else Then.PLAY
+        self.stock_owed = self.ruleset.turn.stock_cards - 1
+        if self.stock_owed:
+            self._then = Then.DRAW_ON
+        else:
+            self._then = Then.END_TURN if self.ruleset.turn.play_or_draw else Then.PLAY
+
+    def _then_draw_on(self) -> None:
+        """One card of a draw of several is in: the next one while the stock lasts (above
+        the cards it must keep, ``stock.remaining``), then the turn goes on. A stock that
+        runs out midway gives what it has: the player keeps the cards drawn, and the rules
+        for an exhausted stock apply at the next draw from it."""
+        if self.stock_owed and self._stock_live():
+            self.stock_owed -= 1
+            self._chance = [(A.CARD, self.turn)]
+            self._then = Then.DRAW_ON
+            return
+        self.stock_owed = 0
+        if self.ruleset.turn.play_or_draw:
+            self._then_end_turn()
+        else:
+            self._then_play()
 
     def _then_play(self) -> None:
         self.phase = Phase.PLAY
@@ -123,9 +147,10 @@ class Drawing:
                 return "both players passed the upcard, so the first player draws from the stock"
             td = self.ruleset.turn.take_discards
             if td is not None and not td.top_alone and len(self.discards) >= 2:
-                return (f"the top card is taken only with the whole discard pile: `draw "
-                        f"{len(self.discards)} discards to "
-                        f"{C.card_str(self.discards[0])}`")
+                n = td.depths(len(self.discards))[-1]
+                whole = "whole discard pile" if n == len(self.discards) else f"top {n} cards"
+                return (f"the top card is taken only with the {whole}: `draw {n} discards to "
+                        f"{C.card_str(self.discards[-n])}`")
             return "the stock is exhausted: the top discard may be taken only to knock at once"
         if "stock" not in draw_from:
             return "the rules do not let you draw from the stock here"
@@ -133,5 +158,5 @@ class Drawing:
 
     MOVES = {A.DRAW_STOCK: _do_draw_stock, A.DRAW_DISCARD: _do_draw_discard}
     REFUSALS = {A.DRAW_STOCK: _refuse_draw, A.DRAW_DISCARD: _refuse_draw}
-    THEN = {Then.PLAY: _then_play}
+    THEN = {Then.PLAY: _then_play, Then.DRAW_ON: _then_draw_on}
     PHASES = {Phase.DRAW: _draw_actions}

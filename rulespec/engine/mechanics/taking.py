@@ -18,7 +18,8 @@ from . import set_bit
 
 
 class TakingDiscards:
-    """Plays ``draw: take down to any card of the discard pile`` (``whole discard pile``)
+    """Plays ``draw: take down to any card of the discard pile`` (``whole discard pile``,
+    ``top 7 cards of discard pile``)
     and ``deepest card taken must be melded at once``. Reads ``turn.take_discards``. The
     deepest card taken is :attr:`Game.taken` and :attr:`Game.deep_taken` when it is owed
     to the table; without that rule neither is set (no card of a deep take is owed)."""
@@ -30,9 +31,8 @@ class TakingDiscards:
         if td is None or len(pile) < 2:
             return []
         reach = self._thaw_depth()
-        depths = range(2, len(pile) + 1) if td.down_to == "any" else (len(pile),)
         out = []
-        for n in depths:
+        for n in td.depths(len(pile)):
             card = pile[-n]
             take = Action(A.DRAW_DISCARDS, (card,), n)
             if n > reach:  # a frozen take: with a natural pair, or never
@@ -111,9 +111,12 @@ class TakingDiscards:
         frozen = self._why_frozen(n)
         if frozen is not None:
             return frozen
+        alone = " or its top card" if td.top_alone else ""
         if td.down_to == "whole" and n != len(pile):
-            return (f"the rules let you take the whole discard pile ({len(pile)} cards) or its "
-                    "top card")
+            return f"the rules let you take the whole discard pile ({len(pile)} cards){alone}"
+        if td.down_to == "top" and n not in td.depths(len(pile)):
+            return (f"the rules let you take the top {td.top_cards} cards of the discard pile "
+                    f"(all {len(pile)} when it holds fewer){alone}")
         when = "in this turn" if td.meld_owed_by == "turn" else "at once"
         if td.owed == "top":
             return (f"you may take these cards from the discard pile only to meld the top one, "

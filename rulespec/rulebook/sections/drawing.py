@@ -1,5 +1,6 @@
-"""Drawing: where a player draws from (the stock, the top discard), a discard that must
-be melded at once, and the starter's first turn without a draw. The words are in
+"""Drawing: where a player draws from (the stock, the top discard), how many cards a
+draw from the stock brings, taking more than the top discard, a discard that must be
+melded at once, and the starter's first turn without a draw. The words are in
 ``templates/prose/drawing.md.j2``."""
 
 from __future__ import annotations
@@ -19,8 +20,11 @@ class Drawing(Base):
         td = t["take_discards"]
         take = frozen = deepest = deepest_by = unopened = None
         alone, top, pair = True, False, False
+        many = t["stock_cards"]  # cards a draw from the stock brings
         if td is not None:
-            take = "any" if td["down_to"] == "any" else "all"
+            take = {"any": "any", "whole": "all", "top": td["down_to"]}[td["down_to"]]
+            if take == "top":
+                take = td["top_cards"]  # a take is the top N cards (fewer: all of them)
             alone = td["top_alone"]
             frozen, deepest = td["frozen_by"] == "wild", td["meld_owed"]
             unopened = self.vocab.open("done") if td["frozen_unopened"] else None
@@ -30,7 +34,12 @@ class Drawing(Base):
         at_once = t["meld_taken"]
         by = t["meld_taken_by"] if at_once else None
         until = self.vocab.open("done") if at_once and t["meld_taken_before_opening"] else None
-        names = dict(_SOURCES, discard="the whole discard pile") if not alone else _SOURCES
+        names = dict(_SOURCES)
+        if many > 1:
+            names["stock"] = f"the top {W.number(many)} cards of the stock"
+        if not alone:
+            names["discard"] = (f"the top {W.number(take)} cards of the discard pile"
+                                if isinstance(take, int) else "the whole discard pile")
         return [prose.say(
             "drawing", "draw", sources=W.join([names[s] for s in sources if s in names], "or"),
             push=push, at_once=at_once, by=by, take=take, frozen=frozen, deepest=deepest,
@@ -40,4 +49,5 @@ class Drawing(Base):
             closed=self.vocab.open("done") if t["discard_until_opening"] else None,
             starter_draws=t["starter_draws"], until=until, alone=alone, top=top,
             unopened=unopened, side=self.ir["partnerships"] is not None, pair=pair,
-            stops=W.join([W.card(C.parse_card(c)) for c in t["discard_stops"]], "or"))]
+            stops=W.join([W.card(C.parse_card(c)) for c in t["discard_stops"]], "or"),
+            many=many, squared=t["discard_squared"])]

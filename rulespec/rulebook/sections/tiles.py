@@ -41,7 +41,7 @@ class Tiles(Base):
         """A turn that plays to the table or draws one card instead; there is no discard."""
         if not t["play_or_draw"]:  # read here, so a marker on the rule lands on this step
             return []
-        return [prose.say("tiles", "play_or_draw")]
+        return [prose.say("tiles", "play_or_draw", many=t["stock_cards"])]
 
     def rearranging_steps(self, r) -> list[str]:
         """Taking the melds on the table apart and laying them again, one card at a time."""
