@@ -134,3 +134,18 @@ def test_the_page_of_unscored_hands_drops_values_and_the_target():
     page = render_page(_house("scoring: none", "game: first to win a hand",
                               "opening: melds worth at least 30"))
     assert "Card values" in page
+
+
+def test_unscored_hands_need_no_card_values():
+    """Vatikan has no scoring: its file need not give values nothing would count."""
+    text = (VARIANTS / "basic.rules").read_text()
+    start = text.index("values:")
+    end = text.index("\n", start)
+    bare = text[:start] + text[end + 1:]
+    with pytest.raises(SpecError, match="E320"):
+        rulespec.compile_text(bare, name=str(VARIANTS / "x.rules"))
+    bare = bare.replace("game:    to 100 points; highest wins ", "game:    first to win a hand ")
+    bare = bare.replace("scoring: winner collects", "scoring: none\n# winner collects")
+    v = rulespec.compile_text(bare, name=str(VARIANTS / "x.rules"))
+    g = random_game(v, 2, 1)
+    assert list(g.totals) == [0, 0] and g.winners

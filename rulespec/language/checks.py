@@ -101,6 +101,8 @@ def packs_cover_players(r: Ruleset, doc: dict):
 
 @check("E320")
 def every_card_has_a_value(r: Ruleset, doc: dict):
+    if not r.values_count:  # hands not scored, and nothing else counts the cards
+        return
     kept = set(r.deck.ranks)  # a stripped pack's missing ranks need no value
     missing = [C.RANKS[i] for i, v in enumerate(r.values.ranks) if v is None and i in kept]
     if missing:
