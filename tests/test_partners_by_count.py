@@ -68,9 +68,9 @@ def test_partners_share_a_total_at_four_and_each_plays_alone_at_three():
 def test_the_page_says_who_plays_in_teams_and_who_alone():
     page = flat(render_page(house("basic", *CANASTA_COUNTS)))
     assert ("The players form two teams (of two with four players and of three with six "
-            "players) in fixed partnerships; partners sit opposite each other, so that the "
-            "turn passes from team to team. With two, three or five players, everyone plays "
-            "alone.") in page
+            "players) in fixed partnerships; players sit with the teams alternating round the "
+            "table, so that the turn passes from team to team. With two, three or five players, "
+            "everyone plays alone.") in page
     page = flat(render_page(house("basic", "players: 2-4",
                                   "partners: 2 teams of 2 with 4 players")))
     assert ("With four players, the players form two teams of two in fixed partnerships; "
