@@ -128,3 +128,29 @@ scoring: winner collects
          losers pay the winner
 game:    1 deal
 """
+
+
+def brute_force(rs, hand, wild=None) -> int:
+    """Least deadwood by trying every group of cards as a meld (exponential; small hands):
+    the reference the meld solver is checked against."""
+    from functools import lru_cache
+
+    from rulespec.melds.classify import classify_meld
+    from rulespec.melds.context import rules_for
+
+    value = rules_for(rs, wild).value
+
+    @lru_cache(maxsize=None)
+    def go(rest):
+        if not rest:
+            return 0
+        first, others = rest[0], rest[1:]
+        best = value[first] + go(others)
+        for mask in range(1, 1 << len(others)):
+            group = [first] + [others[i] for i in range(len(others)) if mask >> i & 1]
+            if classify_meld(rs, group, wild) is not None:
+                left = tuple(others[i] for i in range(len(others)) if not mask >> i & 1)
+                best = min(best, go(left))
+        return best
+
+    return go(tuple(sorted(hand)))

@@ -23,13 +23,13 @@ from rulespec.engine import IllegalMove, new_game
 from rulespec.engine.invariants import barred_on_table, problems
 from rulespec.engine.search import readings_of
 from rulespec.engine.views import TableMeld
-from rulespec.melds import best_arrangement, classify_meld, deadwood, rules_for
+from rulespec.melds import best_arrangement, deadwood
 from rulespec.melds.model import Reading
 from rulespec.rulebook import render_page
 from rulespec.rulebook.diff import changes
 from rulespec.rulebook.prose import changed
 
-from conftest import ROOT, house, house_problems
+from conftest import ROOT, brute_force, house, house_problems
 
 #: a made-up Canasta, small enough to play many games in a test: red threes are bonus
 #: cards, black threes go down only when going out
@@ -260,27 +260,6 @@ def test_the_solver_never_melds_a_barred_card(hand, which, black, samba):
     assert deadwood(v.ruleset, hand) == arr.deadwood_points
 
 
-def _brute_force(rs, hand) -> int:
-    """Least deadwood by trying every group of cards as a meld (small hands)."""
-    value = rules_for(rs).value
-
-    @lru_cache(maxsize=None)
-    def go(rest):
-        if not rest:
-            return 0
-        first, others = rest[0], rest[1:]
-        best = value[first] + go(others)
-        for mask in range(1, 1 << len(others)):
-            group = [first] + [others[i] for i in range(len(others)) if mask >> i & 1]
-            if classify_meld(rs, group) is not None:
-                best = min(best, go(tuple(others[i] for i in range(len(others))
-                                          if not mask >> i & 1)))
-        return best
-
-    return go(tuple(sorted(hand)))
-
-
-#: Rummy 51 with runs round the corner and the black sevens kept out of them
 AROUND = ("aces: round the corner", "melds: black 7s may not be in runs")
 POOL = C("AS 2S 3S 4S 5S 6S 7S 8S QS KS AH 2H 3H 4H 5H 3C 7C 3D JK JK")
 
@@ -291,7 +270,7 @@ POOL = C("AS 2S 3S 4S 5S 6S 7S 8S QS KS AH 2H 3H 4H 5H 3C 7C 3D JK JK")
 def test_the_solver_matches_brute_force_with_barred_cards(idx, which, black, samba):
     v = {"black": black, "samba": samba, "around": _around()}[which]
     hand = [POOL[i] for i in idx]
-    assert best_arrangement(v.ruleset, hand).deadwood_points == _brute_force(v.ruleset, hand)
+    assert best_arrangement(v.ruleset, hand).deadwood_points == brute_force(v.ruleset, hand)
 
 
 @lru_cache(maxsize=None)

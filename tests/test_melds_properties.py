@@ -6,12 +6,12 @@ partition of the hand and asks :func:`classify_meld` about each group."""
 from __future__ import annotations
 
 import copy
-from functools import lru_cache
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from conftest import brute_force
 from meld_rulesets import ruleset
 from rulespec.cards import JOKER
 from rulespec.melds import best_arrangement, classify_meld, deadwood, deadwood_after_discard
@@ -45,26 +45,6 @@ def hands(draw, max_size=14):
     hand = [near[i] for i in idx]
     wild = draw(st.sampled_from([None] + list(range(53)))) if rs.wilds.cut else None
     return rs, hand, wild
-
-
-def brute_force(rs, hand, wild):
-    """Least deadwood by trying every group of cards as a meld (exponential; small hands)."""
-    value = rules_for(rs, wild).value
-
-    @lru_cache(maxsize=None)
-    def go(rest):
-        if not rest:
-            return 0
-        first, others = rest[0], rest[1:]
-        best = value[first] + go(others)
-        for mask in range(1, 1 << len(others)):
-            group = [first] + [others[i] for i in range(len(others)) if mask >> i & 1]
-            if classify_meld(rs, group, wild) is not None:
-                left = tuple(others[i] for i in range(len(others)) if not mask >> i & 1)
-                best = min(best, go(left))
-        return best
-
-    return go(tuple(sorted(hand)))
 
 
 @settings(max_examples=150, deadline=None)

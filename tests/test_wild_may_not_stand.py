@@ -26,7 +26,7 @@ from rulespec.melds.hand import hand_melds
 from rulespec.rulebook.diff import changes
 from rulespec.sim.runner import play_game
 
-from conftest import house, house_problems
+from conftest import brute_force, house, house_problems
 
 RULE = ("wild: 2s; 2s may not stand for QS",)
 JOKERS = ("deck: 1 pack, 2 jokers", "values: A = 1; 2-10 = face value; J Q K = 10; jokers = 15",
@@ -107,24 +107,6 @@ def _variant(name):
     return house(parent, *lines)
 
 
-def _brute(rs, hand):
-    value = rules_for(rs).value
-
-    @lru_cache(maxsize=None)
-    def go(rest):
-        if not rest:
-            return 0
-        first, others = rest[0], rest[1:]
-        best = value[first] + go(others)
-        for mask in range(1, 1 << len(others)):
-            group = [first] + [others[i] for i in range(len(others)) if mask >> i & 1]
-            if classify_meld(rs, group) is not None:
-                best = min(best, go(tuple(others[i] for i in range(len(others))
-                                          if not mask >> i & 1)))
-        return best
-    return go(tuple(sorted(hand)))
-
-
 @st.composite
 def hands(draw, most=8):
     """A hand crowded round the barred cards (queens, spades, aces, hearts) and wilds."""
@@ -144,7 +126,7 @@ def test_the_solver_agrees_with_the_reference_readings(case):
     arr = best_arrangement(rs, hand)
     for m in arr.melds:
         assert classify_meld(rs, m.cards) is not None, m
-    assert arr.deadwood_points == _brute(rs, hand), C.cards_str(hand)
+    assert arr.deadwood_points == brute_force(rs, hand), C.cards_str(hand)
 
 
 @settings(max_examples=150, deadline=None)
