@@ -29,34 +29,16 @@ from rulespec.rulebook import render_page
 from rulespec.rulebook.diff import changes
 from rulespec.rulebook.prose import changed
 
-from conftest import ROOT, brute_force, house, house_problems
+from conftest import brute_force, house, house_problems, LITTLE_CANASTA, ROOT
 
-#: a made-up Canasta, small enough to play many games in a test: red threes are bonus
-#: cards, black threes go down only when going out
-CANASTA = """variant "Little Canasta with black threes"
-players:  4
-partners: 2 teams of 2
-deck:     2 packs, 2 jokers per pack
-values:   jokers = 50; A = 20; 2 = 20; 8-10 J Q K = 10; 3-7 = 5
-wild:     jokers; 2s
-          wild cards may not outnumber natural cards
-          no all-wild melds
-melds:    sets of 3+ cards of the same rank in any suits
-          no runs
-          one set of each rank per side
-          black 3s may be melded only when going out without wild cards
-bonus cards: red 3s; each scores 100; all 4 score 800
-             count against a side that has not melded
-lay off:  onto own and partner's melds
-deal:     11 cards each
-upcard:   turned up to start the discard pile
-draw:     from the stock or the discard pile
-opening:  melds worth at least 50
-going out: with or without final discard
-stock:    hand ends
-scoring:  melds score for whoever laid them; count all cards
-game:     to 1000 points; highest wins
-"""
+#: the little Canasta of conftest, where red threes are bonus cards and black threes go
+#: down only when going out
+CANASTA = LITTLE_CANASTA.replace('"Little Canasta"', '"Little Canasta with black threes"').replace(
+    "          one set of each rank per side\n",
+    "          one set of each rank per side\n"
+    "          black 3s may be melded only when going out without wild cards\n"
+    "bonus cards: red 3s; each scores 100; all 4 score 800\n"
+    "             count against a side that has not melded\n")
 
 #: Rummy 51 (two packs, jokers wild, runs) with Hand and Foot's and Samba's rules
 NO_BLACK_THREES = ("melds: black 3s may not be melded",)

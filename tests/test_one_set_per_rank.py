@@ -16,30 +16,9 @@ from rulespec.engine.views import TableMeld
 from rulespec.rulebook import render_page
 from rulespec.sim.runner import play_game
 
-from conftest import house
+from conftest import LITTLE_CANASTA, house
 
-#: a made-up Canasta, small enough to play many games in a test
-CANASTA = """variant "Little Canasta"
-players:  4
-partners: 2 teams of 2
-deck:     2 packs, 2 jokers per pack
-values:   jokers = 50; A = 20; 2 = 20; 8-10 J Q K = 10; 3-7 = 5
-wild:     jokers; 2s
-          wild cards may not outnumber natural cards
-          no all-wild melds
-melds:    sets of 3+ cards of the same rank in any suits
-          no runs
-          one set of each rank per side
-lay off:  onto own and partner's melds
-deal:     11 cards each
-upcard:   turned up to start the discard pile
-draw:     from the stock or the discard pile
-opening:  melds worth at least 50
-going out: with or without final discard
-stock:    hand ends
-scoring:  melds score for whoever laid them; count all cards
-game:     to 1000 points; highest wins
-"""
+CANASTA = LITTLE_CANASTA
 
 
 @pytest.fixture(scope="module")
