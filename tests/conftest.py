@@ -61,20 +61,31 @@ def gin_after_draw(variant, hand: str, upcard: str, draw: str, defender: str = G
     return g
 
 
-def random_game(variant, players: int, seed: int):
-    """A whole game of ``variant`` played by random moves, seeded: the same moves for the
-    same seed as long as the legal moves are the same (whatever the scores)."""
+def random_walk(variant, players: int | None, seed: int, steps: int | None = None):
+    """The game of ``variant`` after each random move (or chance step), seeded: the same
+    moves for the same seed as long as the legal moves are the same (whatever the scores);
+    until the game is over, or ``steps`` steps. ``players`` None: the fewest allowed."""
+    import itertools
     import random
 
     from rulespec.engine import new_game
 
-    g = new_game(variant, players=players, seed=seed)
+    g = new_game(variant, seed=seed, **({} if players is None else {"players": players}))
     rng = random.Random(seed)
-    while not g.is_over():
+    for _ in itertools.repeat(None) if steps is None else range(steps):
+        if g.is_over():
+            return
         if g.is_chance():
             g.apply_chance()
         else:
             g.apply(rng.choice(g.legal_actions()))
+        yield g
+
+
+def random_game(variant, players: int, seed: int):
+    """A whole game of ``variant`` played by random moves (:func:`random_walk`)."""
+    for g in random_walk(variant, players, seed):
+        pass
     return g
 
 

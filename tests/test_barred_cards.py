@@ -8,7 +8,6 @@ sequences run from four up to the ace, and threes are never in them."""
 
 from __future__ import annotations
 
-import random
 import subprocess
 import sys
 from functools import lru_cache
@@ -29,7 +28,7 @@ from rulespec.rulebook import render_page
 from rulespec.rulebook.diff import changes
 from rulespec.rulebook.prose import changed
 
-from conftest import brute_force, house, house_problems, LITTLE_CANASTA, ROOT
+from conftest import brute_force, house, house_problems, LITTLE_CANASTA, random_walk, ROOT
 
 #: the little Canasta of conftest, where red threes are bonus cards and black threes go
 #: down only when going out
@@ -211,15 +210,7 @@ def test_no_meld_on_the_table_ever_holds_a_barred_card(seed, which, canasta, bla
     """Random play: no table meld ever holds a barred card (or a wild card standing for
     one), but for a set of black threes laid by the meld that went out."""
     v = {"canasta": canasta, "black": black, "samba": samba}[which]
-    rng = random.Random(seed)
-    g = new_game(v, seed=seed)
-    for _ in range(600):
-        if g.is_over():
-            break
-        if g.is_chance():
-            g.apply_chance()
-        else:
-            g.apply(rng.choice(g.legal_actions()))
+    for g in random_walk(v, None, seed, 600):
         assert not _barred_melds(g), _barred_melds(g)
         assert not barred_on_table(g)
     assert not problems(g), problems(g)

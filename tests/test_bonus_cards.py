@@ -8,7 +8,6 @@ minus if the side has not melded." Found missing by that trial (its `not enforce
 
 from __future__ import annotations
 
-import random
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -23,7 +22,7 @@ from rulespec.rulebook import render_page
 from rulespec.rulebook.diff import changes
 from rulespec.rulebook.prose import changed
 
-from conftest import house, house_problems
+from conftest import house, house_problems, random_walk
 
 RED_THREES = ("bonus cards: red 3s; each scores 100; all 4 score 800",
               "             count against a player that has not melded")
@@ -201,15 +200,7 @@ def test_every_card_stays_in_exactly_one_place_with_bonus_cards(seed, which):
     taken with the pile): every card stays in exactly one place, none in a hand or meld."""
     v = house("rummy500", *(RED_THREES if which == "solo" else SIDES))
     players = 2 if which == "solo" else 4
-    rng = random.Random(seed)
-    g = new_game(v, players=players, seed=seed)
-    for _ in range(400):
-        if g.is_over():
-            break
-        if g.is_chance():
-            g.apply_chance()
-        else:
-            g.apply(rng.choice(g.legal_actions()))
+    for g in random_walk(v, players, seed, 400):
         assert not problems(g), problems(g)
     laid = sum(len(b) for b in g.bonus)
     assert laid + len([c for c in g.stock + g.discards if c in C("3H 3D")]) <= 4

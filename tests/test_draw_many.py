@@ -8,7 +8,6 @@ discard pile (the rest stays), which needs a natural pair matching the top card.
 
 from __future__ import annotations
 
-import random
 
 import pytest
 from hypothesis import given, settings
@@ -19,7 +18,7 @@ from rulespec.engine import new_game, stacked_deck
 from rulespec.engine.invariants import check_invariants, zones
 from rulespec.engine.phases import Ending, Phase
 
-from conftest import house, house_problems
+from conftest import house, house_problems, random_walk
 
 TWO = "draw: 2 cards from the stock"
 TOP7 = "draw: take only the top 7 cards of the discard pile"
@@ -183,16 +182,8 @@ def test_clashes_are_diagnosed():
 
 
 def _random_game(v, players, seed, steps=1500):
-    rng = random.Random(seed)
-    g = new_game(v, players=players, seed=seed)
     deck = None
-    for _ in range(steps):
-        if g.is_over():
-            break
-        if g.is_chance():
-            g.apply_chance()
-        else:
-            g.apply(rng.choice(g.legal_actions()))
+    for g in random_walk(v, players, seed, steps):
         check_invariants(g)
         counted = sum(zones(g).values())
         deck = counted if deck is None else deck
