@@ -197,6 +197,19 @@ def test_the_page_says_it(foot):
         render_page(named).split())
 
 
+def test_the_stalemate_sentence_sets_the_packets_aside(foot):
+    """Hands still take one card and give one back, so a hand too small for a meld stays
+    so: the page says the packet does not make it bigger, and the engine agrees."""
+    assert foot.ruleset.hands_stay_small and not foot.ruleset.hands_never_grow
+    page = " ".join(render_page(foot).split())
+    assert ("When every hand has become too small to lay down a new meld (a second hand set "
+            "aside does not count: it is picked up only by a hand emptied by a meld or "
+            "lay-off) and no card left off the table fits") in page
+    drawn = house("basic", *RULES, "draw: 2 cards from stock")
+    assert not drawn.ruleset.hands_stay_small
+    assert "a hand may grow, so its size proves nothing" in " ".join(render_page(drawn).split())
+
+
 @pytest.mark.parametrize("per", ["player", "side"])
 def test_random_games_keep_every_card_in_one_place(per):
     """Seeded games of random bots: the invariants hold after every step (every card in

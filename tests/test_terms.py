@@ -192,10 +192,36 @@ def test_any_word_for_a_kind_of_meld_is_said_everywhere(base):
     assert "piernass" not in words
 
 
+@pytest.mark.parametrize("base", ["basic", "continental", "rummy500"])
+def test_an_irregular_plural_is_said_wherever_the_page_says_several(base):
+    """Scala 40's tris (the same in the plural) and scale (the plural of scala): the page
+    never adds an s to them, and the diff says the plurals."""
+    text = (VARIANTS / f"{base}.rules").read_text(encoding="utf-8")
+    text = re.sub(r"^terms:.*\n(?:[ \t]+.*\n)*", "", text, flags=re.MULTILINE)
+    words = prose(page_of(text + 'terms: set is called "tris", plural "tris"; '
+                                 'run is called "scala", plural "scale"\n'))
+    assert "scale" in words and "scala" in words
+    said = re.sub(r'"[^"]*"', "", words)  # the sources' own words, quoted, stay theirs
+    assert not re.search(r"\b(?:triss|scalas|sets?|runs?)\b(?! out| on)", said, re.IGNORECASE)
+
+
+def test_a_meld_word_may_have_accents_and_a_house_file_drops_the_parents_plural():
+    ir = rulespec.compile_text(basic_with('runs are called "sequências"'), name="x.rules").ir
+    assert (ir["terms"]["run"], ir["terms"]["run_plural"]) == ("sequência", None)
+    ir = rulespec.compile_text(basic_with('run is called "scala", plural "scale"'),
+                               name="x.rules").ir
+    assert (ir["terms"]["run"], ir["terms"]["run_plural"]) == ("scala", "scale")
+    regular = rulespec.compile_text(basic_with('run is called "escala", plural "escalas"'),
+                                    name="x.rules").ir
+    assert regular["terms"]["run_plural"] is None  # the word and s: nothing irregular
+
+
 @pytest.mark.parametrize("terms, message", [
     ('sets are called "pierna"', "`sets` are called by a word in the plural, and `pierna` "
                                  "does not end in s"),
     ('runs are called "two words"', "a run is called by one word in small letters"),
+    ('runs are called "scale", plural "scale"', "`runs` are called by their plural already"),
+    ('run is called "scala", plural "two words"', "not `two words`"),
 ])
 def test_a_meld_word_that_cannot_be_said_is_refused(terms, message):
     with pytest.raises(rulespec.SpecError) as err:

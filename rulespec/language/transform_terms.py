@@ -36,30 +36,40 @@ GOING = ("going out", "going rummy")
 _GOING_WORD = re.compile(r"going [a-z][a-z'-]{0,23}")  # as schema.json's going_term
 
 
-#: a name for a kind of meld, in the singular, as the page will say it (``pierna``)
-_MELD_WORD = re.compile(r"[a-z][a-z'-]{0,23}")
+#: a name for a kind of meld, in the singular or the plural, as the page will say it
+#: (``pierna``): small letters, those of the Latin alphabets' accents included
+_MELD_WORD = re.compile(r"[a-zß-öø-ÿā-ž][a-zß-öø-ÿā-ž'-]{0,23}")
 
 
 class TermWords:
-    def term_meld_word(self, node, kind, word):
+    def term_meld_word(self, node, kind, word, plural=None):
         """``sets are called "piernas"``: the page's word for a kind of meld, any word; the
         file itself goes on saying sets and runs. Written in the plural after ``are`` (the
-        singular is the word less its final s) or in the singular after ``is``."""
+        singular is the word less its final s) or in the singular after ``is``, with an
+        irregular plural after it if need be: ``set is called "scala", plural "scale"``."""
         meld, written = str(kind), str(node.children[0])  # "set", and "sets" as written
         word = " ".join(str(word).split()).lower()
-        plural = written.endswith("s")
-        if plural and not word.endswith("s"):
+        are = written.endswith("s")
+        if are and plural is not None:
+            self.error(node, "E371", f"`{written}` are called by their plural already",
+                       f'write `{meld} is called "{word}", plural "{plural}"`, with the '
+                       "singular first")
+            return
+        if are and not word.endswith("s"):
             self.error(node, "E371", f"`{written}` are called by a word in the plural, and "
                        f"`{word}` does not end in s",
-                       f'write `{meld} is called "{word}"` to give the singular')
+                       f'write `{meld} is called "…", plural "{word}"` to give the singular')
             return
-        single = word[:-1] if plural else word
-        if not _MELD_WORD.fullmatch(single):
-            self.error(node, "E371", f"a {meld} is called by one word in small letters "
-                       f"(hyphens and apostrophes allowed), not `{word}`",
-                       f'write one word, e.g. `{meld}s are called "piernas"`')
-            return
+        single = word[:-1] if are else word
+        plural = None if plural is None else " ".join(str(plural).split()).lower()
+        for said in (single, plural):
+            if said is not None and not _MELD_WORD.fullmatch(said):
+                self.error(node, "E371", f"a {meld} is called by one word in small letters "
+                           f"(hyphens and apostrophes allowed), not `{said}`",
+                           f'write one word, e.g. `{meld}s are called "piernas"`')
+                return
         self.set(node, f"terms.{meld}", single)
+        self.set(node, f"terms.{meld}_plural", plural if plural != single + "s" else None)
 
     def term_word(self, node, name, word):
         name = " ".join(w for w in str(name).split() if w not in ("the", "a", "an"))

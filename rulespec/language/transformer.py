@@ -470,6 +470,7 @@ class RuleTransformer(ContractClauses, TableClauses, TilesClauses, TermWords, Po
             self.error(node, "E152", f"{word}s are {other}s, not {kind}s", hint)
             return
         self.set(node, f"terms.{kind}", word)
+        self.set(node, f"terms.{kind}_plural", None)  # a parent's irregular plural goes too
 
     def not_enforced_c(self, node, text):
         self.set(node, "not_enforced", text)

@@ -299,7 +299,7 @@ def _game(ir):
 
 def _terms(ir):
     t, v = ir["terms"], W.Vocabulary.of(ir["terms"])
-    yield from (("Sets are called", t["set"] + "s"), ("Runs are called", t["run"] + "s"),
+    yield from (("Sets are called", v.sets), ("Runs are called", v.runs),
                 ("Opening is called", t["opening"]))
     for said, word in (("The stock is", "stock"), ("The discard pile is", "discard pile"),
                        ("A card is", "card"), ("Cards are", "cards"),

@@ -276,15 +276,16 @@ class Vocabulary(Terms):
 
     @property
     def sets(self) -> str:
-        return self.set + "s"
+        return self.set_plural or self.set + "s"
 
     @property
     def runs(self) -> str:
-        return self.run + "s"
+        return self.run_plural or self.run + "s"
 
     def open(self, form: str) -> str:
         return _OPENING_FORMS[self.opening][form]
 
     def kind(self, kind: str, n: int = 1) -> str:
-        word = self.set if kind == "set" else self.run
-        return word if n == 1 else word + "s"
+        if n == 1:
+            return self.set if kind == "set" else self.run
+        return self.sets if kind == "set" else self.runs

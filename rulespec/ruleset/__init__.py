@@ -49,6 +49,9 @@ class Terms:
 
     set: str = "set"
     run: str = "run"
+    # an irregular plural (``run is called "scala", plural "scale"``); None: the word and s
+    set_plural: str | None = None
+    run_plural: str | None = None
     opening: str = "opening"
     # any words (``stock is called "closed deck"``); None: the rulebook's own word, or for
     # a card the other number's word (``cards are called "tiles"`` makes a card a tile)
@@ -193,6 +196,16 @@ class Ruleset:
         return (t.push is None and t.claims is None and t.take_discards is None
                 and t.stock_cards == 1
                 and not t.play_or_draw and self.deal.second_hand is None)
+
+    @property
+    def hands_stay_small(self) -> bool:
+        """Does a hand too small for a new meld stay so while nobody melds or lays off? Where
+        every turn takes one card in and puts one out, a second hand aside or not: a packet
+        is picked up only by a hand emptied by a meld or a lay-off."""
+        if self.hands_never_grow or self.deal.second_hand is None:
+            return self.hands_never_grow
+        bare = dataclasses.replace(self, deal=dataclasses.replace(self.deal, second_hand=None))
+        return bare.hands_never_grow
 
     @property
     def stalemate_applies(self) -> bool:

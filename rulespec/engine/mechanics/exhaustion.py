@@ -5,7 +5,6 @@ ended for good, and a stalemate that no player can break."""
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import replace
 
 from ... import cards as C
 from ...memo import attach
@@ -140,19 +139,13 @@ class Exhaustion:
         return True
 
     def _hands_stay_small(self) -> bool:
-        """Do hands never grow while nobody melds or lays off? So where every turn takes
-        one card in and puts one out, second hands aside or not: a packet is picked up
-        only by a hand emptied by a meld or a lay-off (one due at a turn's start is not)."""
+        """Do hands never grow while nobody melds or lays off (``hands_stay_small``)? Not
+        while a packet is due at a turn's start."""
         rs = self.ruleset
-        if rs.hands_never_grow:
-            return True
-        if rs.deal.second_hand is None or self.packet_due:
-            return False
-        plain = rs.__dict__.get("_grows_only_by_packets")
-        if plain is None:
-            bare = replace(rs, deal=replace(rs.deal, second_hand=None))
-            plain = attach(rs, "_grows_only_by_packets", bare.hands_never_grow)
-        return plain
+        small = rs.__dict__.get("_hands_stay_small")
+        if small is None:
+            small = attach(rs, "_hands_stay_small", rs.hands_stay_small)
+        return small and not self.packet_due
 
     def _meld_sizes_now(self) -> tuple[int, int] | None:
         """:func:`meld_sizes_in` of the cards in play, counted once after each turn-over

@@ -28,7 +28,8 @@ class Exhaustion(Base):
             yield "ending", 7, prose.say("exhaustion", "stalemate", outcome=s["outcome"],
                                          method=method, stake=self.rs.scoring.stake,
                                          barred=not self.rs.turn.new_melds_after_opening,
-                                         small=self.rs.hands_never_grow,
+                                         small=self.rs.hands_stay_small,
+                                         packets=self.rs.deal.second_hand is not None,
                                          done=self.vocab.open("done"),
                                          contract=bool(self.rs.opening.contracts),
                                          out_bonus=self.rs.scoring.out_bonus)
