@@ -122,7 +122,7 @@ def test_a_wild_card_in_the_pile_freezes_it_for_an_opened_side_too(canasta):
     assert not any(m.startswith("draw 4") for m in g.legal_strings())  # 3D 2H is no pair
     with pytest.raises(Exception) as e:
         g.play("draw 4 discards to 7C")
-    assert "a wild card discarded freezes the discard pile" in str(e.value)
+    assert "a wild card discarded freezes the discard pile under it" in str(e.value)
 
 
 def test_a_black_three_on_top_stops_the_next_player(canasta):
@@ -167,3 +167,44 @@ def test_whole_games_play_through(canasta, agents):
     for seed in range(4):
         out = play_game(canasta, seed=seed, agents=(agents,), check_every=1)
         assert out.finished and out.failure is None, out.message
+
+
+def _upcard_game(v, hand0, upcard):
+    """Seat 0 to draw, the discard pile the upcard alone."""
+    deck = stacked_deck(v, 2, hands=[hand0, None], upcard=upcard, stock=["4C"])
+    return new_game(v, players=2, deck=deck).deal_on()
+
+
+def test_a_pile_of_one_card_taken_only_whole_is_frozen_like_any_other(canasta):
+    """Found by the Cuban Canasta and Mexicana trials: a one-card pile escaped every
+    freeze, so a side that had not opened took the lone upcard with one natural card and a
+    wild one, and a lone discarded wild card was taken at all. Taken only whole, the one
+    card is the whole pile: before opening it needs a natural pair, and a wild card on top
+    is never taken."""
+    g = _upcard_game(canasta, "9S 2C 5D 6D 8C JH QS AD 10D 4S", "9D")
+    assert "draw discard" not in g.legal_strings()
+    with pytest.raises(Exception) as e:
+        g.play("draw discard")
+    assert "your side has not opened, so the discard pile is frozen" in str(e.value)
+    assert "you hold no natural pair of it" in str(e.value)
+    assert g.discards == [C.parse_card("9D")]  # the refused move changed nothing
+
+    g = _upcard_game(canasta, "9S 9H 2C 6D 8C JH QS AD 10D 4S", "9D")
+    g.play("draw discard")
+    assert all(m.startswith("meld") and {"9D", "9S", "9H"} <= set(m.split()[1:])
+               for m in g.legal_strings())
+    g.play("meld 9D 9S 9H")
+
+    wild = house("basic", "wild: 2s", WHOLE, PAIR, WILD)
+    g = _upcard_game(wild, "2D 2H 9S 9H 8C JH QS AD 10D 4S", "2S")
+    assert "draw discard" not in g.legal_strings()
+    with pytest.raises(Exception) as e:
+        g.play("draw discard")
+    assert "a wild card on top freezes the discard pile" in str(e.value)
+
+
+def test_a_pile_of_one_card_is_taken_alone_where_the_top_card_may_be(canasta):
+    """Where the top card may be taken alone, a frozen pile still gives its top card."""
+    v = house("basic", "wild: 2s", UNOPENED, "draw: take down to any card of the discard pile")
+    g = _upcard_game(v, "9S 2C 5D 6D 8C JH QS AD 10D 4S", "9D")
+    assert "draw discard" in g.legal_strings()

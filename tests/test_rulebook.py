@@ -376,7 +376,7 @@ def test_vocabulary_comes_from_the_variant_file(pages):
 
 def test_counts_are_words_and_points_are_numbers(pages):
     gin = pages["gin"]
-    assert "ten cards to each player" in gin and "a game for two players" in gin
+    assert "ten cards face down to each player" in gin and "a game for two players" in gin
     assert "a bonus of 10 points" in gin and "30 points" in gin
 
 
@@ -500,10 +500,30 @@ def test_a_page_says_how_the_cards_are_dealt_only_when_the_rules_do():
     time` (or `N cards at a time`) says it now, and a page without it does not."""
     gin = rulespec.load(VARIANTS / "gin.rules")
     assert gin.ruleset.deal.at_a_time == 1
-    assert "The dealer deals the cards one at a time, ten cards to each player." in render_page(gin)
-    said = house("gin", "deal: 3 cards at a time")
-    assert "The dealer deals the cards three at a time, ten cards to each player." in render_page(said)
+    first = "starting with the player to the dealer's left."
+    assert (f"The dealer deals ten cards face down to each player, one at a time, {first}"
+            in render_page(gin))
+    said = house("gin", "deal: 3 cards at a time", "seating: play goes counterclockwise")
+    assert ("The dealer deals ten cards face down to each player, three at a time, starting "
+            "with the player to the dealer's right.") in render_page(said)
     silent = rulespec.load(VARIANTS / "indian-points.rules")
     assert silent.ruleset.deal.at_a_time is None
     page = render_page(silent)
-    assert "The dealer deals thirteen cards to each player." in page and "at a time" not in page
+    assert (f"The dealer deals thirteen cards face down to each player, {first}" in page
+            and "at a time" not in page)
+
+
+def test_a_wild_card_that_keeps_its_place_is_placed_at_an_end_by_the_player():
+    """Found by the Double Rum trial: the page said a wild card keeps its place but not
+    who chooses its place when it ends a run (6-7 of hearts and a joker: 5-6-7 or 6-7-8),
+    which the player must say in the move. Under `take value of their place` the place
+    says it, and the page does not ask."""
+    rules = ("deck: 1 pack, 2 jokers", "values: jokers = 15", "wild: jokers",
+             "table: wild cards keep their places")
+    said = " ".join(render_page(house("basic", *rules)).split())
+    assert ("A wild card keeps the place it was given: nobody may move it within a run "
+            "to make room") in said
+    assert ("So a player who lays a wild card at an end of a run says which end it takes "
+            "(the 6 and 7 of hearts with a wild card are 5-6-7 or 6-7-8).") in said
+    placed = house("basic", *rules, "table: undeclared wild cards take the value of their place")
+    assert "says which end it takes" not in render_page(placed)

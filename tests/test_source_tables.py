@@ -92,5 +92,5 @@ def test_each_rule_of_the_source_is_on_the_page_or_explained(name):
 def test_the_quote_check_tells_a_page_quote_from_a_made_up_one():
     """The check itself can fail: the page's words are found, altered words are not."""
     said, _ = page_parts("gin")
-    assert plain("ten cards to each player") in said
-    assert plain("eleven cards to each player") not in said
+    assert plain("ten cards face down to each player") in said
+    assert plain("eleven cards face down to each player") not in said

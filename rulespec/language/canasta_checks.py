@@ -108,3 +108,20 @@ def naturals_outnumber_fits(r: Ruleset, doc: dict):
                       "wild cards may not outnumber natural cards: two rules for one thing",
                       "keep `naturals must outnumber wilds` (more natural cards) or `wilds may "
                       "not outnumber naturals` (at least as many)")
+
+
+@check("E396")
+def min_naturals_fits(r: Ruleset, doc: dict):
+    """At least N natural cards in a meld with a wild card: some meld must have room for
+    them and a wild card, or no wild card could ever be melded. (No card wild at all is
+    E324.)"""
+    w, n = r.wilds, r.wilds.min_naturals
+    if n is None or not w.any:
+        return
+    rules = [x for x in (r.melds.set, r.melds.run) if x is not None]
+    if rules and all(x.max is not None and x.max < n + 1 for x in rules):
+        longest = max(x.max for x in rules)
+        yield Problem("wilds.min_naturals", f"a meld with a wild card needs at least "
+                      f"{n} natural cards, but no meld has more than {longest} cards, so no "
+                      "wild card could ever be melded",
+                      "ask for fewer natural cards, or let melds be longer")

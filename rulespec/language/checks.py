@@ -223,7 +223,8 @@ def wild_rank_leaves_melds_possible(r: Ruleset, doc: dict):
             f = sum(1 for k in order[start:start + size] if k in forced)
             strict = w.naturals_outnumber
             if (limit is None or f <= limit) and (not (w.not_outnumber or strict)
-                                                  or f + strict <= size - f):
+                                                  or f + strict <= size - f) and (
+                    not f or size - f >= (w.min_naturals or 0)):
                 return True
         return False
 
@@ -250,7 +251,8 @@ def wild_settings_consistent(r: Ruleset, doc: dict):
     if w.jokers and not any(r.deck.jokers_for(n) for n in player_counts(r)):
         yield Problem("wilds.jokers", "jokers are wild but the deck has none", "add jokers to `deck:`")
     if not any_wild:
-        for path in ("wilds.max_per_meld", "wilds.not_outnumber", "wilds.naturals_outnumber",
+        for path in ("wilds.max_per_meld", "wilds.min_naturals", "wilds.not_outnumber",
+                     "wilds.naturals_outnumber",
                      "wilds.replace", "wilds.all_wild",
                      "wilds.as_natural", "wilds.only_in", "wilds.not_for"):
             if said(doc, path):

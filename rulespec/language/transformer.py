@@ -322,6 +322,9 @@ class RuleTransformer(ContractClauses, TableClauses, TilesClauses, TermWords, Po
     def wild_max(self, node, n):
         self.set(node, "wilds.max_per_meld", n)
 
+    def wild_min_naturals(self, node, n):
+        self.set(node, "wilds.min_naturals", n)
+
     def meld_sets(self, node, size, suits=None):
         rng = self.range_of(size.children[0])
         kind = "any" if suits is not None and suits.data == "suits_any" else "distinct"

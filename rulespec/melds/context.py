@@ -86,6 +86,8 @@ class Rules:
         #: lowest place first, each rank at most once (built once: the searches ask often)
         self.run_windows = self._run_windows()
         self.max_per_meld = w.max_per_meld
+        #: natural cards a meld with a wild card needs at least (0: no rule)
+        self.min_naturals = w.min_naturals or 0
         self.not_outnumber = w.not_outnumber or w.naturals_outnumber
         #: naturals must outnumber the wild cards (one wild fewer than naturals at most)
         self.strict_outnumber = w.naturals_outnumber
@@ -94,7 +96,7 @@ class Rules:
         #: whether a dual card's role (wild or itself) can change what melds are possible
         self.roles_matter = bool(self.dual) and (
             w.not_outnumber or w.naturals_outnumber or w.max_per_meld is not None
-            or w.all_wild != "any"
+            or w.min_naturals is not None or w.all_wild != "any"
             or w.only_in is not None
         )
 
@@ -234,6 +236,8 @@ class Rules:
         """Most wild cards a meld of ``kind`` (None: either) with ``naturals`` natural cards
         may hold (sizes aside)."""
         if kind is not None and self.wilds_only_in not in (None, kind):
+            return 0
+        if naturals < self.min_naturals:
             return 0
         lim = 99
         if self.max_per_meld is not None:

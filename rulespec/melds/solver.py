@@ -92,7 +92,7 @@ class Search:
         self.dead_jokers = [c for c in hand if c == C.JOKER and not r.is_wild(c)]
         need_roles = r.roles_matter or any(s[2] for s in self.slots)
         if need_roles and not any(s[2] for s in self.slots) and not (
-            r.not_outnumber or r.max_per_meld is not None
+            r.not_outnumber or r.max_per_meld is not None or r.min_naturals
         ):
             # only the all-wild rule is left: it bites only on melds made of nothing but
             # wild cards, which need at least a minimum meld's worth of them

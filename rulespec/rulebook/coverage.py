@@ -64,6 +64,7 @@ APPLIES_WHEN: dict[str, tuple[Callable[[Ruleset], bool], str]] = {
                              "a cut printed joker matters only when a card is cut for the deal"),
     "wilds.as_natural": (_wild_cards, _NO_WILDS),
     "wilds.max_per_meld": (_wild_cards, _NO_WILDS),
+    "wilds.min_naturals": (_wild_cards, _NO_WILDS),
     "wilds.not_outnumber": (_wild_cards, _NO_WILDS),
     "wilds.naturals_outnumber": (_wild_cards, _NO_WILDS),
     "wilds.all_wild": (_wild_cards, _NO_WILDS),

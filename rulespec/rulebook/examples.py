@@ -230,6 +230,12 @@ class Examples:
                 pool = self._wild_pool(2)
                 if pool:
                     out.append(self._invalid(cards("7S") + pool, self._why("outnumber")))
+            least = r.wilds.min_naturals
+            if least is not None:  # one natural card short, the rest wild
+                pool = self._wild_pool(max(1, 3 - (least - 1)))
+                if pool:
+                    out.append(self._invalid(cards("9S 9H 9D 9C 9S 9H")[: least - 1] + pool,
+                                             self._why("min naturals", least)))
             if r.wilds.max_per_meld is not None:
                 k = r.wilds.max_per_meld + 1
                 pool = self._wild_pool(k)

@@ -95,6 +95,8 @@ def _wilds(ir):
     yield "Cards a wild card may not stand for", W.join(w.get("not_for", ())) or "none"
     yield "Wild cards in one meld", (
         "no limit" if w["max_per_meld"] is None else f"at most {W.number(w['max_per_meld'])}")
+    yield "Natural cards in a meld with a wild card", (
+        "no limit" if w["min_naturals"] is None else f"at least {W.number(w['min_naturals'])}")
     yield "Wild cards outnumbering natural cards", (
         _yes(not w["not_outnumber"], "allowed", "not allowed"))
     yield "More natural cards than wild cards in a meld", (

@@ -154,6 +154,9 @@ class Wilds:
     cut_joker_rank: str | None = None  # the rank that is wild when the cut card is a joker
     as_natural: str = "never"  # "never" | "runs" | "always": a wild may stand for itself
     max_per_meld: int | None = None
+    # natural cards every meld with a wild card holds at least (Canasta: "at least two
+    # natural cards"); melds of wild cards only are under ``all_wild``
+    min_naturals: int | None = None
     not_outnumber: bool = False  # wilds may not outnumber natural cards in a meld
     naturals_outnumber: bool = False  # stricter: more natural cards than wild ones (H&F)
     all_wild: str = "never"  # "never" | "sets" | "any": melds made only of wild cards

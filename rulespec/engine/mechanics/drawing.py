@@ -51,7 +51,8 @@ class Drawing:
             acts.append(_DRAW_STOCK)
         if discard:
             td = t.take_discards
-            if td is None or td.top_alone or len(self.discards) < 2:
+            if td is None or td.top_alone or (len(self.discards) < 2 and (
+                    not self._lone_frozen() or self._frozen_take_ok())):
                 acts.append(_DRAW_DISCARD)
             acts.extend(self._deep_takes())
         if push:
@@ -88,6 +89,11 @@ class Drawing:
         if drawing and not self._stock_live():
             self.must_knock = self.ruleset.stock.last_discard == "knock"
         self._drew(p)
+        if self._lone_frozen():  # the whole pile, frozen: taken with a natural pair
+            self._take_frozen(p, 1)
+            self.turn = p
+            self.phase = Phase.PLAY
+            return
         card = self.discards.pop()
         self.hands[p].append(card)
         self._took(p, card, self._meld_taken_binds(p))
@@ -145,6 +151,9 @@ class Drawing:
                 return "once you have opened you may no longer take from the discard pile"
             if self.stock_only:
                 return "both players passed the upcard, so the first player draws from the stock"
+            frozen = self._why_frozen(1)
+            if frozen is not None:
+                return frozen
             td = self.ruleset.turn.take_discards
             if td is not None and not td.top_alone and len(self.discards) >= 2:
                 n = td.depths(len(self.discards))[-1]

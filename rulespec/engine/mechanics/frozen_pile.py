@@ -84,6 +84,16 @@ class FrozenPile:
                     return d
         return depth
 
+    def _lone_frozen(self) -> bool:
+        """Is a pile of one card, where the pile is taken only whole, frozen for the player
+        in turn? It is the whole pile, frozen like any: before the side opens
+        (``frozen_unopened``), or while a wild card lies in it (``frozen_by``)."""
+        td = self.ruleset.turn.take_discards
+        if td is None or td.top_alone or len(self.discards) != 1:
+            return False
+        return ((td.frozen_unopened and not self._side_opened(self.player))
+                or (td.frozen_by == "wild" and self.rules.is_wild(self.discards[-1])))
+
     def _natural(self, c: int, rank: int) -> bool:
         return c != C.JOKER and not self.rules.is_wild(c) and C.rank_of(c) == rank
 
@@ -135,15 +145,18 @@ class FrozenPile:
         return sum(n for c, n in rest.items() if n > 0 and self._natural(c, r)) >= 2
 
     def _why_frozen(self, n: int) -> str | None:
-        """Why a take of ``n`` cards is refused by the frozen pile (None: it is not)."""
-        if n <= self._thaw_depth():
+        """Why a take of ``n`` cards is refused by the frozen pile (None: it is not); a
+        pile of one card taken whole is frozen as :meth:`_lone_frozen` says."""
+        if self.ruleset.turn.take_discards is None or (
+                n <= self._thaw_depth() and not (n == 1 and self._lone_frozen())):
             return None
         td = self.ruleset.turn.take_discards
         top = C.card_str(self.discards[-1])
         if td.frozen_unopened and not self._side_opened(self.player):
             why, below = "your side has not opened, so the discard pile is frozen", "top card"
         else:
-            why = "a wild card discarded freezes the discard pile under it"
+            why = ("a wild card on top freezes the discard pile" if n == 1
+                   else "a wild card discarded freezes the discard pile under it")
             below = "topmost wild card"
         if td.frozen_take != "natural_pair":
             return f"{why}: no card below the {below} may be taken"

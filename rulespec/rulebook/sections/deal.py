@@ -95,10 +95,11 @@ class Deal(Base):
     def deal_sizes(self, grid: dict, counts: list[int], rnds: list[int], at: int | None) -> str:
         """How many cards each player gets (``at`` a time, when the rules say): one number,
         or a table by players and rounds."""
+        side = self.ir["seating"]["play"]
         by_players = len({grid[(n, 1)] for n in counts}) > 1
         by_rounds = len({grid[(counts[0], k)] for k in rnds}) > 1
         if not by_players and not by_rounds:
-            return prose.say("deal", "sizes", how="one", at=at,
+            return prose.say("deal", "sizes", how="one", at=at, side=side,
                              cards=W.plural(grid[(counts[0], 1)], "card"))
         if by_players and not by_rounds:
             rows, last = [], None
@@ -108,17 +109,18 @@ class Deal(Base):
                 else:
                     last = ([n], grid[(n, 1)])
                     rows.append(last)
-            head = prose.say("deal", "sizes", how="players", cards=None, at=at)
+            head = prose.say("deal", "sizes", how="players", cards=None, at=at, side=side)
             return head + "\n\n" + self.table(
                 ["Players", "Cards each"],
                 [[W.capital(W.span(ns[0], ns[-1])), _cards(c)] for ns, c in rows])
         if by_rounds and not by_players:
-            head = prose.say("deal", "sizes", how="rounds", cards=None, at=at)
+            head = prose.say("deal", "sizes", how="rounds", cards=None, at=at, side=side)
             return head + "\n\n" + self.table(
                 ["Round", "Cards each"],
                 [[W.capital(W.ordinal(k)), _cards(grid[(counts[0], k)])] for k in rnds])
         head = ["Round"] + [f"{n} players" for n in counts]
-        return prose.say("deal", "sizes", how="both", cards=None, at=at) + "\n\n" + self.table(
+        return prose.say("deal", "sizes", how="both", cards=None, at=at,
+                         side=side) + "\n\n" + self.table(
             head, [[W.capital(W.ordinal(k))] + [_cards(grid[(n, k)]) for n in counts]
                    for k in rnds])
 

@@ -80,6 +80,8 @@ class Wilds(Base):
             yield "cards", 1, prose.say("wilds", "not_for", cards=chips,
                                         distinct=self.rs.melds.set is not None
                                         and self.rs.melds.set.suits == "distinct")
+        if w["min_naturals"] is not None:
+            yield "cards", 1, prose.say("wilds", "min_naturals", least=w["min_naturals"])
         if w["max_per_meld"] is not None:
             yield "cards", 1, prose.say("wilds", "at_most", most=w["max_per_meld"])
         allw = w["all_wild"]
