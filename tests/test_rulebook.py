@@ -501,11 +501,11 @@ def test_a_page_says_how_the_cards_are_dealt_only_when_the_rules_do():
     gin = rulespec.load(VARIANTS / "gin.rules")
     assert gin.ruleset.deal.at_a_time == 1
     first = "starting with the player to the dealer's left."
-    assert (f"The dealer deals ten cards face down to each player, one at a time, {first}"
-            in render_page(gin))
-    said = house("gin", "deal: 3 cards at a time", "seating: play goes counterclockwise")
-    assert ("The dealer deals ten cards face down to each player, three at a time, starting "
-            "with the player to the dealer's right.") in render_page(said)
+    assert ("The dealer deals ten cards face down to each player, one at a time, starting "
+            "with the non-dealer.") in render_page(gin)
+    said = house("basic", "deal: 3 cards at a time", "seating: play goes counterclockwise")
+    assert ("The dealer deals the cards face down, three at a time, starting with the player "
+            "to the dealer's right;") in render_page(said)
     silent = rulespec.load(VARIANTS / "indian-points.rules")
     assert silent.ruleset.deal.at_a_time is None
     page = render_page(silent)

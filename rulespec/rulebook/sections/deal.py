@@ -95,7 +95,7 @@ class Deal(Base):
     def deal_sizes(self, grid: dict, counts: list[int], rnds: list[int], at: int | None) -> str:
         """How many cards each player gets (``at`` a time, when the rules say): one number,
         or a table by players and rounds."""
-        side = self.ir["seating"]["play"]
+        side = "two" if self.player_counts() == [2] else self.ir["seating"]["play"]
         by_players = len({grid[(n, 1)] for n in counts}) > 1
         by_rounds = len({grid[(counts[0], k)] for k in rnds}) > 1
         if not by_players and not by_rounds:
