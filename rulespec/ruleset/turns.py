@@ -27,6 +27,9 @@ class SecondHand:
     size: int
     per: str = "side"  # "side" (one per team; per player without partners) | "player"
     after_discard: str = "next turn"  # emptied by a discard: taken "at once" | "next turn"
+    # also taken at once by a player who completes a meld of this many cards (Pennies from
+    # Heaven: the packet is picked up on completing a canasta); None: only an empty hand
+    on_long: int | None = None
 
 
 @dataclass(frozen=True)

@@ -122,6 +122,8 @@ class LayingOff:
         self.played_this_turn = True
         if card in self.owed:
             self.owed.remove(card)
+        if self.packets:
+            self._completed_long(p, len(m.cards) - 1, len(m.cards))
         self._after_table_move(p)
 
     def _refuse_lay_off(self, parsed, missing, offered: bool) -> str | None:

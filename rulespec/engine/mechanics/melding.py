@@ -195,6 +195,8 @@ class Melding:
             self._mark_opened(p)
         if self.pending_mode is Pending.WHOLE and self._pending_complete(p):
             self.pending_mode = None
+        if self.packets:
+            self._completed_long(p, 0, len(a.cards))
         self._after_table_move(p)
 
     def _lay(self, p: int, a: Action) -> None:
