@@ -256,6 +256,12 @@ def _scoring(ir):
     kb = s.get("kind_bonus") or {}
     yield "Bonus for a long set, instead", _long_bonus(kb.get("set"))
     yield "Bonus for a long run, instead", _long_bonus(kb.get("run"))
+    wb = kb.get("wild")
+    yield "Bonus for a meld of wild cards alone", "none" if wb is None else (
+        f"{W.points(wb['points'])} for {W.number(wb['size'])} or more cards")
+    yield "Bonus for a long set of a rank", W.join(
+        f"{W.rank_name(b['rank'], many=True)}: {_long_bonus(b)}"
+        for b in kb.get("ranks") or ()) or "none"
     k = s["knock"]
     yield "Undercut bonus", "—" if k is None else W.points(k["undercut"])
     yield "Stakes a failed knock pays", "—" if k is None else W.number(k.get("undercut_stakes", 1))

@@ -158,6 +158,10 @@ def _deal(ir):
     yield "Second hand after a discard", "—" if aside is None else {
         "at once": "picked up at once", "next turn": "picked up on the next turn"}[
         aside["after_discard"]]
+    on = aside and aside.get("on_long")
+    yield "Second hand on completing a long meld", "—" if aside is None else (
+        "not picked up" if on is None else f"picked up on completing a meld of "
+        f"{W.number(on)} or more cards")
 
 
 def _table(ir):

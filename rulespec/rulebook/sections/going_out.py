@@ -21,7 +21,7 @@ class GoingOut(Base):
                               self.long_parts_said(g["long"]["kinds"]))
         aside = self.ir["deal"]["second_hand"]
         second = aside and ("side" if aside["per"] == "side" and self.rs.partnerships
-                            else "player", aside["after_discard"])
+                            else "player", aside["after_discard"], aside.get("on_long"))
         yield "ending", 0, prose.say("going_out", "going_out", final=final,
                                      last=g["last_turns"], lay_off=self.rs.turn.layoff is not None,
                                      long=long, side=self.rs.partnerships is not None,
