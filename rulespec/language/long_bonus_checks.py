@@ -57,8 +57,8 @@ def rank_bonus_can_be_earned(r: Ruleset, doc: dict):
     """A set of one rank earns its bonus: by owner scoring, where sets of that rank, natural
     cards in them, may grow to its size; one bonus a rank."""
     seen: set[str] = set()
-    path = "scoring.kind_bonus.ranks"
-    for rb in r.scoring.kind_bonus.ranks:
+    for i, rb in enumerate(r.scoring.kind_bonus.ranks):
+        path = f"scoring.kind_bonus.ranks.{i}"
         what = f"a set of {rb.rank}s of {rb.size} or more cards"
         if rb.rank in seen:
             yield Problem(path, f"two bonuses for sets of {rb.rank}s", "keep one of them")
