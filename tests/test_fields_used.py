@@ -155,6 +155,11 @@ BY_HAND = {
             {"melds": 1, "kind": "run", "wilds": "natural"}]}},
         {f"going_out.long.kinds.0.{leaf}": n})
         for leaf, n in (("melds", 2), ("kind", "meld"), ("wilds", "any"))},
+    # no shipped variant wants a bonus card for each long meld to go out (Mexicana)
+    "going_out.bonus_each": ("rummy500", {"going_out.long": {"melds": 1, "size": 7, "kinds": []},
+                                          "bonus": {"cards": ["3H", "3D"], "each": 100,
+                                                    "many": None, "against_unmelded": False}},
+                             {"going_out.bonus_each": True}),
     # no shipped variant has one set of each rank (Canasta): Rummy 51, two packs
     "melds.one_per_rank": ("rummy51", {}, {"melds.one_per_rank": "player"}),
     # no shipped variant keeps cards out of melds (Hand and Foot, Samba, Canasta's threes)

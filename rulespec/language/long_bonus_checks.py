@@ -1,7 +1,9 @@
 """Semantic checks of the long melds of the Canasta family that have bonuses or moments of
 their own: a meld of wild cards alone (``scoring: meld of 7+ wild cards = +1000``), a set
 of one rank (``scoring: set of 7s of 7+ cards = +1500``) and the second hand picked up on
-completing a long meld (``deal: second hand taken after completing a meld of 7+ cards``).
+completing a long meld (``deal: second hand taken after completing a meld of 7+ cards``),
+and going out with a bonus card for each long meld (``going out: only with as many bonus
+cards as long melds``).
 
 ====  ================================================================================
 E336  a bonus for a meld of wild cards alone that no meld can earn: melds do not score
@@ -10,6 +12,8 @@ E337  a bonus for a set of one rank that no set can earn: melds do not score for
       laid them, the rules have no sets, none that long, the deck has no such cards,
       they are wild, or two bonuses name one rank
 E338  the second hand is picked up on completing a meld no meld can reach
+E339  going out needs a bonus card for each long meld, but going out needs no long melds,
+      or there are no bonus cards
 ====  ================================================================================
 
 Registered in this module's own table of checks (:mod:`.problems`).
@@ -96,3 +100,20 @@ def second_hand_on_long_can_come(r: Ruleset, doc: dict):
                       f"completing a meld of {sh.on_long} or more cards, but no meld may have "
                       f"more than {most} cards", "ask for a shorter meld, or let melds grow "
                       "longer")
+
+
+@check("E339")
+def bonus_each_can_be_counted(r: Ruleset, doc: dict):
+    """Going out with a bonus card for each long meld: the long melds are those going out
+    names, and the bonus cards those of ``bonus cards:``."""
+    go = r.going_out
+    if go is None or not go.bonus_each:
+        return
+    if go.long is None:
+        yield Problem("going_out.bonus_each", "going out needs as many bonus cards as long "
+                      "melds, but going out needs no long melds, so none has a size",
+                      "add `going out: only with a meld of 7+ cards` (or the size you play)")
+    if r.bonus is None:
+        yield Problem("going_out.bonus_each", "going out needs as many bonus cards as long "
+                      "melds, but the rules have no bonus cards", "add `bonus cards: red 3s` "
+                      "(or the cards you play), or remove the rule")

@@ -143,6 +143,8 @@ def _ending(ir):
     long = g and g.get("long")
     yield "Going out needs on the table", "—" if not long else (
         _long_melds(long) + f" of {W.number(long['size'])} or more cards")
+    yield "Going out needs a bonus card for each long meld", _yes(
+        g is not None and g.get("bonus_each"), "yes", "no")
     s = ir["show"]
     yield "After going out or a show, the others have", _yes(
         (g is not None and g.get("last_turns")) or (s is not None and s.get("last_turns")),

@@ -160,7 +160,8 @@ def _deal(ir):
         aside["after_discard"]]
     on = aside and aside.get("on_long")
     yield "Second hand on completing a long meld", "—" if aside is None else (
-        "not picked up" if on is None else f"picked up on completing a meld of "
+        "picked up only when the hand empties" if on is None
+        else f"picked up on completing a meld of "
         f"{W.number(on)} or more cards")
 
 

@@ -34,6 +34,9 @@ class GoingOut:
     final_discard: str = "optional"  # "optional" | "required" | "forbidden"
     last_turns: bool = False  # each other player has one more turn before the hand ends
     long: LongMelds | None = None  # the long melds going out needs on the table
+    # and a bonus card laid out for each long meld of the side (Mexicana: "at least as many
+    # red threes as it has canastas")
+    bonus_each: bool = False
 
 
 @dataclass(frozen=True)

@@ -60,8 +60,10 @@ class LayingOff:
         if not left_ok and not long:
             return []
         # by kind, a lay-off may also undo the long melds (a wild card makes a natural
-        # canasta mixed): one that leaves a card alone is judged by the table it leaves
-        kinds = long and bool(self.ruleset.going_out.long.kinds) and len(hand) < 3
+        # canasta mixed; a new canasta wants one more bonus card, bonus_each): one that
+        # leaves a card alone is judged by the table it leaves
+        kinds = long and (bool(self.ruleset.going_out.long.kinds)
+                          or self.ruleset.going_out.bonus_each) and len(hand) < 3
         acts = []
         for m in self.table:
             if not self._onto_ok(p, m):
