@@ -189,6 +189,8 @@ BY_HAND = {
         "basic", {"partnerships": {"teams": 2, "size": None, "players": [{"min": 4, "max": 4}]}},
         {"partnerships.teams": 2, "partnerships.players.0.min": 6, "partnerships.players.0.max": 6})
         for leaf in ("min", "max")},
+    # no shipped variant draws cards on opening (Mexicana)
+    "opening.then_draw": ("rummy500", {}, {"opening.then_draw": 5}),
     # no shipped variant opens once per side (Canasta): Push plays in teams of two
     "opening.per_side": ("push", {}, {"opening.per_side": True}),
     # no shipped variant has bonus cards (Canasta's red threes)

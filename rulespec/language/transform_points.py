@@ -71,6 +71,10 @@ class PointClauses:
             "rank": rank, "size": size, "natural": natural,
             "mixed": natural if mixed is None else mixed})
 
+    def opening_then_draw(self, node, n):
+        """``opening: then draw 13 cards from the stock`` (Mexicana)."""
+        self.set(node, "opening.then_draw", n)
+
     def second_on_long(self, node, size):
         """``second hand taken after completing a meld of 7+ cards`` (Pennies from Heaven)."""
         self.set(node, "deal.second_hand.on_long", size)

@@ -122,6 +122,8 @@ def _opening(ir):
             else f"at {t['least']} or more" if t["least"] is not None else f"below {t['below']}")
         for t in o["by_score"])
     yield "Opening met once per side", _yes(o["per_side"])
+    yield "Cards drawn on opening", "none" if not o.get("then_draw") else W.plural(
+        o["then_draw"], "card")
     yield "Wild cards in the opening count", _yes(o["wild_counts_as_natural"], "as the card they stand for",
                                                   "their own value")
     yield from _values(ir, "opening")

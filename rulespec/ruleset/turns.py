@@ -244,6 +244,9 @@ class Opening:
     wild_counts_as_natural: bool = True  # a wild counts the value of the card it stands for
     by_score: tuple[ScoreThreshold, ...] = ()  # the threshold instead, by the player's total
     per_side: bool = False  # a partner's opening opens the whole side
+    # cards the player draws from the stock at once when their meld opens for them (or their
+    # side): Mexicana's "he then draws the top thirteen cards from the stock"
+    then_draw: int | None = None
 
     def threshold_at(self, total) -> int | None:
         """The threshold for a player (or side) whose total is ``total``: of the
