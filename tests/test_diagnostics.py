@@ -677,6 +677,9 @@ def test_every_registered_check_and_stage_code_has_a_case():
     covered |= {"E388"}  # tests/test_meld_bonus.py
     covered |= {"E389"}  # tests/test_long_melds_out.py
     covered |= {"E350", "E351", "E352"}  # tests/test_canasta_kinds.py
+    covered |= {"E336", "E337"}  # tests/test_canasta_wild_and_rank_bonus.py
+    covered |= {"E338"}  # tests/test_second_hand_on_canasta.py
+    covered |= {"E339"}  # tests/test_out_with_bonus_cards.py
     covered |= {"E393", "E378"}  # tests/test_bonus_cards.py, tests/test_second_hand.py
     covered |= {"E325", "E326", "E327"}  # tests/test_barred_cards.py
     covered |= {"E396"}  # tests/test_min_naturals.py

@@ -129,6 +129,20 @@ BY_HAND = {
         {f"scoring.kind_bonus.{kind}.{leaf}": n})
         for kind in ("set", "run") for leaf, n in (("size", 3), ("natural", 400),
                                                    ("mixed", 200))},
+    # no shipped variant pays a meld of wild cards alone (Pennies from Heaven's wild
+    # canasta): 500 Rum with jokers melded alone as sets
+    **{f"scoring.kind_bonus.wild.{leaf}": (
+        "rummy500", {"deck.jokers": 2, "wilds.jokers": True, "values.joker": 15,
+                     "wilds.all_wild": "sets", "scoring.kind_bonus.wild": {"size": 4,
+                                                                          "points": 500}},
+        {f"scoring.kind_bonus.wild.{leaf}": n})
+        for leaf, n in (("size", 3), ("points", 400))},
+    # no shipped variant pays a long set of a rank (Pennies from Heaven's sevens)
+    **{f"scoring.kind_bonus.ranks.*.{leaf}": (
+        "rummy500", {"scoring.kind_bonus.ranks": [
+            {"rank": "7", "size": 4, "natural": 500, "mixed": 300}]},
+        {f"scoring.kind_bonus.ranks.0.{leaf}": n})
+        for leaf, n in (("rank", "8"), ("size", 3), ("natural", 400), ("mixed", 200))},
     # no shipped variant needs a long meld to go out (Canasta's canasta)
     **{f"going_out.long.{leaf}": (
         "rummy500", {"going_out.long": {"melds": 1, "size": 7, "kinds": []}},
@@ -141,6 +155,11 @@ BY_HAND = {
             {"melds": 1, "kind": "run", "wilds": "natural"}]}},
         {f"going_out.long.kinds.0.{leaf}": n})
         for leaf, n in (("melds", 2), ("kind", "meld"), ("wilds", "any"))},
+    # no shipped variant wants a bonus card for each long meld to go out (Mexicana)
+    "going_out.bonus_each": ("rummy500", {"going_out.long": {"melds": 1, "size": 7, "kinds": []},
+                                          "bonus": {"cards": ["3H", "3D"], "each": 100,
+                                                    "many": None, "against_unmelded": False}},
+                             {"going_out.bonus_each": True}),
     # no shipped variant has one set of each rank (Canasta): Rummy 51, two packs
     "melds.one_per_rank": ("rummy51", {}, {"melds.one_per_rank": "player"}),
     # no shipped variant keeps cards out of melds (Hand and Foot, Samba, Canasta's threes)
@@ -153,7 +172,8 @@ BY_HAND = {
         "rummy500", {"players": {"min": 4, "max": 4},
                      "partnerships": {"teams": 2, "size": 2, "players": []},
                      "deal.second_hand": _ASIDE}, {"deal.second_hand": {**_ASIDE, leaf: n}})
-        for leaf, n in (("size", 4), ("per", "player"), ("after_discard", "at once"))},
+        for leaf, n in (("size", 4), ("per", "player"), ("after_discard", "at once"),
+                        ("on_long", 4))},
     "scoring.second_hand_untaken": ("rummy500", {"deal.second_hand": _ASIDE,
                                                  "scoring.second_hand_untaken": -100},
                                     {"scoring.second_hand_untaken": -50}),
@@ -169,6 +189,8 @@ BY_HAND = {
         "basic", {"partnerships": {"teams": 2, "size": None, "players": [{"min": 4, "max": 4}]}},
         {"partnerships.teams": 2, "partnerships.players.0.min": 6, "partnerships.players.0.max": 6})
         for leaf in ("min", "max")},
+    # no shipped variant draws cards on opening (Mexicana)
+    "opening.then_draw": ("rummy500", {}, {"opening.then_draw": 5}),
     # no shipped variant opens once per side (Canasta): Push plays in teams of two
     "opening.per_side": ("push", {}, {"opening.per_side": True}),
     # no shipped variant has bonus cards (Canasta's red threes)

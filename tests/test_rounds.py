@@ -65,7 +65,8 @@ def test_the_ir_keeps_only_the_sections_that_differ():
     ir = _compile("in round 4: going out: only without discard\n").ir
     assert ir["by_round"] == [{"rounds": {"min": 4, "max": 4},
                                "rules": {"going_out": {"final_discard": "forbidden",
-                                                       "last_turns": False, "long": None}}}]
+                                                       "last_turns": False, "long": None,
+                                                       "bonus_each": False}}}]
 
 
 def test_the_page_says_the_rules_by_round():

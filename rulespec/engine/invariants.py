@@ -12,8 +12,9 @@
 * the player to move always has a legal move (a game never stalls half-way through a
   turn, as a contract laid in part that the hand cannot finish would make it);
 * scores follow the variant's table: every finished hand's counted penalties are what
-  the cards left in that hand cost, and the totals are the sums of the hands' scores;
-  where players pay each other (``scoring.settle``), each hand's scores add up to zero.
+  the cards left in that hand cost, each long meld earns its one bonus, and the totals
+  are the sums of the hands' scores; where players pay each other (``scoring.settle``),
+  each hand's scores add up to zero.
 """
 
 from __future__ import annotations
@@ -188,6 +189,7 @@ def _scored_hands(game) -> tuple[list, list[str]]:
             if t is None or sum(t) != sum(res.scores):
                 wrong.append(f"round {res.round}: team scores {t} do not add up to {res.scores}")
         wrong.extend(check_penalties(game, res))
+        wrong.extend(check_long_melds(game, res))
         if (game.game_rules.for_round(res.round).scoring.settle is not None
                 and abs(sum(res.scores)) > 1e-6):
             wrong.append(f"round {res.round}: players pay each other, but the scores "
@@ -272,6 +274,35 @@ def check_penalties(game, result) -> list[str]:
                 else _penalty(rules, list(result.hands[p]), result.wild))
         if pen != want:
             out.append(f"round {result.round}: seat {p} was counted {pen}, its cards cost {want}")
+    return out
+
+
+def check_long_melds(game, result) -> list[str]:
+    """Scoring by owner with long-meld bonuses: each meld on the table when the hand ended
+    is booked once, with the first bonus of the variant's table it is long enough for (a
+    meld of wild cards alone, a set of its rank with a natural card in it, its kind, any
+    meld), mixed where a card in it stands as a wild card; each seat's meld bonuses are the
+    sum of its melds'."""
+    record = result.details.get("long melds")
+    if record is None:
+        return []
+    sc = game.game_rules.for_round(result.round).scoring
+    kb, want, out = sc.kind_bonus, [0] * game.n, []
+    if len({r[0] for r in record}) != len(record):
+        out.append(f"round {result.round}: a meld was booked twice for its bonus")
+    for _id, owner, size, kind, rank, wild in record:
+        tiers = [(kb.wild.size, kb.wild.points, kb.wild.points)] if (
+            kb.wild is not None and size == wild) else []
+        rb = kb.of_rank(C.RANKS[rank]) if kind == "set" and wild < size else None
+        tiers += [(rb.size, rb.natural, rb.mixed)] if rb is not None else []
+        own = kb.of(kind) if kind is not None else None
+        tiers += [(b.size, b.natural, b.mixed) for b in (own, sc.meld_bonus) if b is not None]
+        hit = next((t for t in tiers if size >= t[0]), None)
+        if hit is not None:
+            want[owner] += hit[2] if wild else hit[1]
+    got = list(result.details.get("meld bonuses", [0] * game.n))
+    if got != want:
+        out.append(f"round {result.round}: the long melds earn {want}, not {got}")
     return out
 
 

@@ -71,6 +71,7 @@ class Then(Enum):
     PUSHED = "pushed"  # the pushed card and a stock card went to the next player
     END_TURN = "end turn"  # a card drawn instead of playing: the turn is over
     SEATED = "seated"  # every player has cut for the deal: the first dealer is known
+    OPENED = "opened"  # the cards drawn after an opening are in: the turn goes on
 
 
 class Pending(Enum):

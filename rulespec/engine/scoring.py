@@ -342,21 +342,47 @@ def meld_bonuses(game) -> list:
     """What each seat's long melds earn it besides their cards (``scoring.meld_bonus``,
     ``scoring.kind_bonus``): a meld of the size or more on the table scores its owner the
     natural bonus when no card in it stands as a wild card, else the mixed one. One bonus a
-    meld: its kind's (a samba's 1500) where it is long enough for it, else any meld's."""
+    meld, the most specific: a meld of wild cards alone (a wild canasta), a set of its rank
+    (a canasta of sevens), its kind's (a samba's 1500), else any meld's."""
     sc = game.ruleset.scoring
     out = [0] * game.n
     if sc.meld_bonus is None and sc.kind_bonus == KindBonus():
         return out
     for m in game.table:
-        mb = long_bonus(sc, m.reading.kind if m.reading is not None else None, len(m.cards))
-        if mb is not None:
-            out[m.owner] += mb.mixed if m.reading is not None and m.reading.wilds else mb.natural
+        out[m.owner] += meld_bonus_of(sc, m.reading, len(m.cards))
     return out
 
 
+def meld_bonus_of(sc, reading, size: int) -> int:
+    """The points of the one long-meld bonus a meld read as ``reading`` (None: unread) of
+    ``size`` cards earns (0: none)."""
+    kb = sc.kind_bonus
+    if reading is None:
+        mb = long_bonus(sc, None, size)
+        return 0 if mb is None else mb.natural
+    wild = len(reading.wilds)
+    if kb.wild is not None and wild == size and size >= kb.wild.size:
+        return kb.wild.points
+    if kb.ranks and reading.kind == "set" and wild < size:
+        rb = kb.of_rank(C.RANKS[reading.rank])
+        if rb is not None and size >= rb.size:
+            return rb.mixed if wild else rb.natural
+    mb = long_bonus(sc, reading.kind, size)
+    return 0 if mb is None else (mb.mixed if wild else mb.natural)
+
+
+def long_melds_record(game) -> tuple:
+    """Each table meld as the invariants check its bonus: ``(id, owner, size, kind, rank,
+    wild cards)`` (kind None: unread)."""
+    return tuple((m.id, m.owner, len(m.cards), m.reading and m.reading.kind,
+                  m.reading.rank if m.reading is not None else None,
+                  len(m.reading.wilds) if m.reading is not None else 0) for m in game.table)
+
+
 def long_bonus(sc, kind: str | None, size: int):
-    """The one long-meld bonus a ``kind`` meld of ``size`` cards earns (None: none): the
-    bonus of its own kind where it reaches that size, or else the bonus of any meld."""
+    """The long-meld bonus by kind or of any meld a ``kind`` meld of ``size`` cards earns
+    (None: none): the bonus of its own kind where it reaches that size, or else the bonus
+    of any meld."""
     own = sc.kind_bonus.of(kind) if kind is not None else None
     if own is not None and size >= own.size:
         return own
@@ -401,6 +427,9 @@ def _by_owner(game, reason: Ending, scores: list, pens: list, details: dict, win
     melds = meld_bonuses(game)
     if any(melds):
         details["meld bonuses"] = tuple(melds)
+    sc = game.ruleset.scoring
+    if sc.meld_bonus is not None or sc.kind_bonus != KindBonus():
+        details["long melds"] = long_melds_record(game)  # the invariants check each bonus
     extra = bonus_points(game)
     if game.ruleset.bonus is not None:
         details["bonus cards"] = tuple(extra)

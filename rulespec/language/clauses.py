@@ -76,6 +76,7 @@ PHRASES: dict[str, tuple[tuple[str, object], ...]] = {
     "discard_not_taken": (("turn.discard_taken", False),),
     "discard_may_be_taken": (("turn.discard_taken", True),),
     "out_optional": (("going_out.final_discard", "optional"),),
+    "out_bonus_each": (("going_out.bonus_each", True),),
     "out_required": (("going_out.final_discard", "required"),),
     "out_forbidden": (("going_out.final_discard", "forbidden"),),
     "out_never": (("going_out", None),),

@@ -9,7 +9,8 @@ class PointClauses:
     ace melded as the low end of a run is worth this on the table; elsewhere, and in hand,
     its value of ``A = ...``), ``scoring: going out = +N`` (what the player who goes out
     scores besides), ``scoring: meld of 7+ cards = +500 natural, +300 mixed`` (and by kind, ``run of
-    7+ cards = +1500``), ``going
+    7+ cards = +1500``, ``meld of 7+ wild cards = +1000``, ``set of 7s of 7+ cards = +1500``),
+    ``going
     out: only with a meld of 7+ cards`` and ``game:
     bonus N for winning the game``, ``bonus N per hand won``."""
 
@@ -58,6 +59,25 @@ class PointClauses:
         """``run of 7+ cards = +1500``: a long run's own bonus (Samba's samba)."""
         self.set(node, "scoring.kind_bonus.run", {"size": size, "natural": natural,
                                                   "mixed": natural if mixed is None else mixed})
+
+    def score_wild_bonus(self, node, size, points):
+        """``meld of 7+ wild cards = +1000``: a meld of wild cards alone (Pennies from
+        Heaven's wild canasta)."""
+        self.set(node, "scoring.kind_bonus.wild", {"size": size, "points": points})
+
+    def score_rank_bonus(self, node, rank, size, natural, mixed=None):
+        """``set of 7s of 7+ cards = +1500``: a long set of one rank (a canasta of sevens)."""
+        self.set(node, "scoring.kind_bonus.ranks", {
+            "rank": rank, "size": size, "natural": natural,
+            "mixed": natural if mixed is None else mixed})
+
+    def opening_then_draw(self, node, n):
+        """``opening: then draw 13 cards from the stock`` (Mexicana)."""
+        self.set(node, "opening.then_draw", n)
+
+    def second_on_long(self, node, size):
+        """``second hand taken after completing a meld of 7+ cards`` (Pennies from Heaven)."""
+        self.set(node, "deal.second_hand.on_long", size)
 
     def out_long_melds(self, node, *parts):
         """``going out: only with a meld of 7+ cards`` (or ``with 2 melds of 7+``), and by

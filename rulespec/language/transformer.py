@@ -32,7 +32,8 @@ APPEND_PATHS = frozenset({"deck.packs", "deck.jokers_by", "deal.sizes", "wilds.r
                           "knock.by_upcard", "scoring.by_upcard", "special", "turn.discard_stops",
                           "turn.discard_barred",
                           "opening.by_score", "bonus.cards", "melds.barred",
-                          "melds.barred_runs", "melds.going_out_only"})
+                          "melds.barred_runs", "melds.going_out_only",
+                          "scoring.kind_bonus.ranks"})
 
 #: The words of a provenance marker, ``(common rule: …)``: where a rule comes from.
 MARK_KINDS = ("source", "common rule", "house choice", "sources differ")

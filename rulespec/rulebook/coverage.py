@@ -119,6 +119,10 @@ APPLIES_WHEN: dict[str, tuple[Callable[[Ruleset], bool], str]] = {
     "wilds.replace.jokers_only": (lambda rs: bool(rs.wilds.ranks or rs.wilds.cards or rs.wilds.cut
                                                   or rs.wilds.dealt_rank),
                                   "with no wild card but the jokers, every wild taken is a joker"),
+    "going_out.bonus_each": (lambda rs: rs.going_out is not None and rs.going_out.long
+                             is not None and rs.bonus is not None,
+                             "a bonus card for each long meld needs long melds and bonus "
+                             "cards (E339)"),
     "going_out.final_discard": (lambda rs: not rs.turn.play_or_draw,
                                 "a turn that plays or draws has no discard (E376)"),
     "knock.counts_all": (lambda rs: not rs.gin_only,

@@ -122,6 +122,8 @@ def _opening(ir):
             else f"at {t['least']} or more" if t["least"] is not None else f"below {t['below']}")
         for t in o["by_score"])
     yield "Opening met once per side", _yes(o["per_side"])
+    yield "Cards drawn on opening", "none" if not o.get("then_draw") else W.plural(
+        o["then_draw"], "card")
     yield "Wild cards in the opening count", _yes(o["wild_counts_as_natural"], "as the card they stand for",
                                                   "their own value")
     yield from _values(ir, "opening")
@@ -143,6 +145,8 @@ def _ending(ir):
     long = g and g.get("long")
     yield "Going out needs on the table", "—" if not long else (
         _long_melds(long) + f" of {W.number(long['size'])} or more cards")
+    yield "Going out needs a bonus card for each long meld", _yes(
+        g is not None and g.get("bonus_each"), "yes", "no")
     s = ir["show"]
     yield "After going out or a show, the others have", _yes(
         (g is not None and g.get("last_turns")) or (s is not None and s.get("last_turns")),
@@ -256,6 +260,12 @@ def _scoring(ir):
     kb = s.get("kind_bonus") or {}
     yield "Bonus for a long set, instead", _long_bonus(kb.get("set"))
     yield "Bonus for a long run, instead", _long_bonus(kb.get("run"))
+    wb = kb.get("wild")
+    yield "Bonus for a meld of wild cards alone", "none" if wb is None else (
+        f"{W.points(wb['points'])} for {W.number(wb['size'])} or more cards")
+    yield "Bonus for a long set of a rank", W.join(
+        f"{W.rank_name(b['rank'], many=True)}: {_long_bonus(b)}"
+        for b in kb.get("ranks") or ()) or "none"
     k = s["knock"]
     yield "Undercut bonus", "—" if k is None else W.points(k["undercut"])
     yield "Stakes a failed knock pays", "—" if k is None else W.number(k.get("undercut_stakes", 1))

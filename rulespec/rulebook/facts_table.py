@@ -160,6 +160,11 @@ def _deal(ir):
     yield "Second hand after a discard", "—" if aside is None else {
         "at once": "picked up at once", "next turn": "picked up on the next turn"}[
         aside["after_discard"]]
+    on = aside and aside.get("on_long")
+    yield "Second hand on completing a long meld", "—" if aside is None else (
+        "picked up only when the hand empties" if on is None
+        else f"picked up on completing a meld of "
+        f"{W.number(on)} or more cards")
 
 
 def _table(ir):

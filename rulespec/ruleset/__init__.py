@@ -21,7 +21,7 @@ from ..memo import attach
 from .convert import _bare, _structured, field_pattern, from_dict, leaves, to_plain
 from .endings import (BonusCards, BonusSet, ByUpcard, Drops, Exhaustion, GameBonus, GameEnd,
                       Gin, GoingOut, KindBonus, Knock, KnockScoring, LongKind, LongMelds,
-                      MeldBonus, Rummy, Scoring, Show, SpecialHand)
+                      MeldBonus, RankBonus, Rummy, Scoring, Show, SpecialHand, WildBonus)
 from .table import (Aces, Between, CardValue, Deck, JokerRule, Melds, PackRule, Partnerships,
                     Replace, RunRule, SetRule, TableRules, Values, Wilds)
 from .turns import (Claims, Contract, Deal, HandSize, LayOff, Opening, Push, Rearrange,
@@ -34,9 +34,11 @@ __all__ = [
     "Exhaustion", "GAME_WIDE", "GameBonus", "GameEnd", "Gin", "GoingOut", "HandSize", "JokerRule",
     "KindBonus", "Knock", "KnockScoring", "LayOff", "LongKind", "LongMelds", "MeldBonus", "Melds",
     "Opening", "Origin",
-    "PackRule", "Partnerships", "Push", "Rearrange", "Replace", "Requirement", "RoundRules",
+    "PackRule", "Partnerships", "Push", "RankBonus", "Rearrange", "Replace", "Requirement",
+    "RoundRules",
     "Ruleset", "RunRule", "Rummy", "ScoreThreshold", "Scoring", "SecondHand", "Seating", "SetRule",
-    "Show", "SpecialHand", "TableRules", "TakeDiscards", "Terms", "Turn", "Values", "Wilds",
+    "Show", "SpecialHand", "TableRules", "TakeDiscards", "Terms", "Turn", "Values", "WildBonus",
+    "Wilds",
     "field_paths", "field_pattern", "from_dict", "from_ir", "leaves", "to_plain",
 ]
 

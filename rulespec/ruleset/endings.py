@@ -34,6 +34,9 @@ class GoingOut:
     final_discard: str = "optional"  # "optional" | "required" | "forbidden"
     last_turns: bool = False  # each other player has one more turn before the hand ends
     long: LongMelds | None = None  # the long melds going out needs on the table
+    # and a bonus card laid out for each long meld of the side (Mexicana: "at least as many
+    # red threes as it has canastas")
+    bonus_each: bool = False
 
 
 @dataclass(frozen=True)
@@ -170,15 +173,43 @@ class MeldBonus:
 
 
 @dataclass(frozen=True)
+class WildBonus:
+    """What a meld of ``size`` or more cards, every one of them a wild card standing for
+    another, scores its owner (Pennies from Heaven's wild canasta: 1000; Bolivia's bolivia:
+    2500)."""
+
+    size: int
+    points: int
+
+
+@dataclass(frozen=True)
+class RankBonus:
+    """What a set of ``rank`` (a natural card of it at least) of ``size`` or more cards
+    scores its owner (Pennies from Heaven's canasta of sevens: 1500)."""
+
+    rank: str
+    size: int
+    natural: int
+    mixed: int
+
+
+@dataclass(frozen=True)
 class KindBonus:
     """A long meld's bonus by its kind (``scoring: run of 7+ cards = +1500``: Samba's
-    samba), which a set or run that reaches its size earns instead of ``meld_bonus``."""
+    samba), which a set or run that reaches its size earns instead of ``meld_bonus``; a
+    meld of wild cards only (``wild``) and a set of a rank (``ranks``) earn theirs before
+    any other."""
 
     set: MeldBonus | None = None
     run: MeldBonus | None = None
+    wild: WildBonus | None = None
+    ranks: tuple[RankBonus, ...] = ()
 
     def of(self, kind: str) -> MeldBonus | None:
         return self.set if kind == "set" else self.run
+
+    def of_rank(self, rank: str) -> RankBonus | None:
+        return next((b for b in self.ranks if b.rank == rank), None)
 
 
 @dataclass(frozen=True)

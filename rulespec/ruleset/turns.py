@@ -27,6 +27,9 @@ class SecondHand:
     size: int
     per: str = "side"  # "side" (one per team; per player without partners) | "player"
     after_discard: str = "next turn"  # emptied by a discard: taken "at once" | "next turn"
+    # also taken at once by a player who completes a meld of this many cards (Pennies from
+    # Heaven: the packet is picked up on completing a canasta); None: only an empty hand
+    on_long: int | None = None
 
 
 @dataclass(frozen=True)
@@ -241,6 +244,9 @@ class Opening:
     wild_counts_as_natural: bool = True  # a wild counts the value of the card it stands for
     by_score: tuple[ScoreThreshold, ...] = ()  # the threshold instead, by the player's total
     per_side: bool = False  # a partner's opening opens the whole side
+    # cards the player draws from the stock at once when their meld opens for them (or their
+    # side): Mexicana's "he then draws the top thirteen cards from the stock"
+    then_draw: int | None = None
 
     def threshold_at(self, total) -> int | None:
         """The threshold for a player (or side) whose total is ``total``: of the

@@ -31,6 +31,8 @@ class HandEnd:
         if go.long is None:
             return True
         side, size = self._team(p), go.long.size
+        if go.bonus_each and not self._bonus_for_each(side, size, new, onto):
+            return False
         if not go.long.kinds:
             have = sum(1 for m in self.table if self._team(m.owner) == side
                        and len(m.cards) + (m is onto) >= size)
@@ -42,11 +44,21 @@ class HandEnd:
             found.append(reading)
         return long_kinds_met(go.long.kinds, [r for r in found if r is not None])
 
+    def _bonus_for_each(self, side: int, size: int, new: int, onto) -> bool:
+        """``going_out.bonus_each``: has ``side`` laid out a bonus card for each of its melds
+        of ``size`` or more cards, counted after the move (Mexicana: a red three a canasta)?"""
+        melds = sum(1 for m in self.table if self._team(m.owner) == side
+                    and len(m.cards) + (m is onto) >= size) + (new >= size)
+        return sum(len(self.bonus[s]) for s in range(self.n) if self._team(s) == side) >= melds
+
     def _not_ready_yet(self) -> str:
-        long = self.ruleset.going_out.long
+        go = self.ruleset.going_out
+        long = go.long
         whose = "your side needs" if self.ruleset.partnerships is not None else "you need"
+        each = (", and a bonus card laid out for each meld of that size" if go.bonus_each
+                else "")
         return (f"you may not go out yet: {whose} {long_melds_said(long)} of {long.size} or "
-                "more cards on the table first")
+                f"more cards on the table first{each}")
 
     def _went_out(self, p: int) -> None:
         rummy = not self._played_at_start if p == self.turn else False

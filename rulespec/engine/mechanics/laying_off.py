@@ -60,8 +60,10 @@ class LayingOff:
         if not left_ok and not long:
             return []
         # by kind, a lay-off may also undo the long melds (a wild card makes a natural
-        # canasta mixed): one that leaves a card alone is judged by the table it leaves
-        kinds = long and bool(self.ruleset.going_out.long.kinds) and len(hand) < 3
+        # canasta mixed; a new canasta wants one more bonus card, bonus_each): one that
+        # leaves a card alone is judged by the table it leaves
+        kinds = long and (bool(self.ruleset.going_out.long.kinds)
+                          or self.ruleset.going_out.bonus_each) and len(hand) < 3
         acts = []
         for m in self.table:
             if not self._onto_ok(p, m):
@@ -122,6 +124,8 @@ class LayingOff:
         self.played_this_turn = True
         if card in self.owed:
             self.owed.remove(card)
+        if self.packets:
+            self._completed_long(p, len(m.cards) - 1, len(m.cards))
         self._after_table_move(p)
 
     def _refuse_lay_off(self, parsed, missing, offered: bool) -> str | None:

@@ -195,6 +195,8 @@ class Melding:
             self._mark_opened(p)
         if self.pending_mode is Pending.WHOLE and self._pending_complete(p):
             self.pending_mode = None
+        if self.packets:
+            self._completed_long(p, 0, len(a.cards))
         self._after_table_move(p)
 
     def _lay(self, p: int, a: Action) -> None:
@@ -204,6 +206,8 @@ class Melding:
         self.table.append(TableMeld(len(self.table) + 1, p, list(a.cards), a.reading))
 
     def _after_table_move(self, p: int) -> None:
+        if self._chance:  # cards still to come to the hand (drawn after the opening)
+            return
         if not self.hands[p] and self.ruleset.going_out is not None and self._table_settled():
             if not self._emptied(p, by_discard=False):
                 self._went_out(p)

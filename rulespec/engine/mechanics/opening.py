@@ -6,8 +6,9 @@ from __future__ import annotations
 from collections import Counter
 
 from ... import cards as C
+from .. import actions as A
 from .. import search as ES
-from ..phases import Pending
+from ..phases import Pending, Phase, Then
 from ..scoring import team_totals
 from . import set_bit
 
@@ -27,11 +28,33 @@ class Opening:
         return self._needs_opening(p) or self.pending_mode is Pending.OPEN
 
     def _mark_opened(self, p: int) -> None:
-        """``p`` has opened; under ``opening.per_side`` so has every partner of ``p``."""
-        side = self._team(p)
+        """``p`` has opened; under ``opening.per_side`` so has every partner of ``p``. The
+        first time, ``p`` draws ``opening.then_draw`` cards (:meth:`_draw_after_opening`)."""
+        side, first = self._team(p), not self.opened[p]
         for q in range(self.n) if self.ruleset.opening.per_side else (p,):
             if self._team(q) == side:
                 self.opened[q] = True
+        if first and self.ruleset.opening.then_draw:
+            self._draw_after_opening(p)
+
+    def _draw_after_opening(self, p: int) -> None:
+        """``opening.then_draw``: the player whose meld opens for them draws that many cards
+        from the stock at once, as chance steps, and goes on with the turn (Mexicana:
+        thirteen); as many as the stock holds above the cards it keeps, and none in a
+        knock's lay-offs."""
+        if self.phase is not Phase.PLAY:
+            return
+        n = min(self.ruleset.opening.then_draw,
+                max(0, len(self.stock) - self.ruleset.stock.remaining))
+        if n:
+            self._chance += [(A.CARD, p)] * n
+            self._then = Then.OPENED
+
+    def _then_opened(self) -> None:
+        """The cards drawn after the opening are in: the player plays on."""
+        self.phase = Phase.PLAY
+
+    THEN = {Then.OPENED: _then_opened}
 
     def _needs_opening(self, p: int) -> bool:
         op = self.ruleset.opening

@@ -16,8 +16,10 @@ class SecondHand:
     packet after another, as chance steps like any card dealt. A player whose hand empties
     while their packet is still there (their side's, not taken and not promised to a
     partner) takes it: at once after a meld or lay-off, and after a discard at once or at
-    the start of their next turn (``Game.packet_due``). Going out needs no rule of its own:
-    a player goes out only with the packet gone, since until then an empty hand takes it.
+    the start of their next turn (``Game.packet_due``); with ``on_long``, also at once on
+    completing a meld of that size (:meth:`_completed_long`). Going out needs no rule of
+    its own: a player goes out only with the packet gone, since until then an empty hand
+    takes it.
     Scoring reads ``scoring.second_hand_untaken`` (:mod:`..scoring`)."""
 
     packets: list | tuple = ()  # before the first deal
@@ -90,6 +92,15 @@ class SecondHand:
         else:
             self._take_packet(p)
         return True
+
+    def _completed_long(self, p: int, before: int, after: int) -> None:
+        """``on_long``: a meld or lay-off of ``p`` that brings a meld from ``before`` cards to
+        ``after``, that size or past it, picks up ``p``'s packet at once where it waits
+        (Pennies from Heaven: on completing a canasta)."""
+        rule = self.ruleset.deal.second_hand
+        if (rule is not None and rule.on_long is not None and before < rule.on_long <= after
+                and self._packet_waits(p)):
+            self._take_packet(p)
 
     def _packet_at_turn_start(self, p: int) -> None:
         if self.packet_due and p in self.packet_due:

@@ -21,11 +21,14 @@ class GoingOut(Base):
                               self.long_parts_said(g["long"]["kinds"]))
         aside = self.ir["deal"]["second_hand"]
         second = aside and ("side" if aside["per"] == "side" and self.rs.partnerships
-                            else "player", aside["after_discard"])
+                            else "player", aside["after_discard"], aside.get("on_long"))
+        each = None
+        if g["long"] and self.ir["bonus"] is not None and g["bonus_each"]:
+            each = W.bonus_names(self.ir["bonus"]["cards"])[0]
         yield "ending", 0, prose.say("going_out", "going_out", final=final,
                                      last=g["last_turns"], lay_off=self.rs.turn.layoff is not None,
                                      long=long, side=self.rs.partnerships is not None,
-                                     second=second)
+                                     second=second, each=each)
 
     @staticmethod
     def long_melds_said(long) -> str:

@@ -36,6 +36,10 @@ class Opening(Base):
             parts += [(s, reads, " ") for s, reads in self.parts(self.per_side_text, o)]
             parts += [(s, reads, " ") for s, reads in self.parts(self.wild_count_text, o)]
             parts += [(s, reads, "\n\n") for s, reads in self.parts(self.opening_values_text, o)]
+        if o["then_draw"]:
+            parts += self.parts(lambda: prose.say(
+                "opening", "then_draw", cards=W.plural(o["then_draw"], "card"),
+                side=self.rs.partnerships is not None and self.rs.opening.per_side))
         if parts:
             yield "opening", 0, Placed.of(parts, "\n\n")
 

@@ -73,6 +73,7 @@ class Scoring(Base):
                     "scoring", "kind_bonus", word=getattr(self.vocab, kind), size=kb["size"],
                     natural=kb["natural"], mixed=kb["mixed"], teams=teams,
                     instead=mb is not None))
+        parts += self.long_kind_parts(s["kind_bonus"], mb is not None, teams)
         for key in ("wrong_show", "valid_show"):
             if s[key] is not None:
                 parts += self.parts(lambda key=key: prose.say("scoring", key, points=s[key]))
@@ -86,6 +87,25 @@ class Scoring(Base):
         example = self.scoring_example()
         if example:
             yield "scoring", 9, example
+
+    def long_kind_parts(self, kb, meld: bool, teams: bool) -> list:
+        """The bonuses of a meld of wild cards alone and of long sets of a rank
+        (``scoring.kind_bonus.wild``, ``ranks``), each the only bonus its meld earns."""
+        parts = []
+        others = meld or kb["set"] is not None or kb["run"] is not None
+        wb = kb["wild"]
+        if wb is not None:
+            parts += self.parts(lambda: prose.say(
+                "scoring", "wild_bonus", size=wb["size"], points=wb["points"], teams=teams,
+                instead=others or bool(kb["ranks"])))
+        for i in range(len(kb["ranks"])):
+            parts += self.parts(lambda i=i: prose.say(
+                "scoring", "rank_bonus", word=self.vocab.set,
+                ranks=W.rank_name(kb["ranks"][i]["rank"], many=True),
+                rank=W.rank_name(kb["ranks"][i]["rank"]), size=kb["ranks"][i]["size"],
+                natural=kb["ranks"][i]["natural"], mixed=kb["ranks"][i]["mixed"], teams=teams,
+                instead=others or wb is not None))
+        return parts
 
     def who_scores_text(self, s, lowest: bool) -> str:
         """Who scores what when a hand ends: the lowest hand's knock, a stake, or the count."""
