@@ -366,9 +366,6 @@ SEMANTIC = [
     Case("a special hand's count written backwards", BASE + "special hands: hand counting 50 or 49 "
          "when dealt, scores double\n", "E154", 17, 16, "hand counting 50 or 49",
          "write the low count first: 49 or 50"),
-    Case("an ace low in a run among opening values (Scala 40 trial: E101 said `did you mean face`)",
-         BASE + "opening values: A = 11; ace low in a run = 1\n", "E155", 17, 25,
-         "ace low in a run = 1", "give the ace one opening value, e.g. `A = 1`"),
     # builder
     Case("same rule twice on one line", edit("aces:    low", "aces:    low; low"), "W301", 4, 15, "low",
          "remove one of the two"),

@@ -19,14 +19,14 @@ class PointClauses:
             self.set(node, f"{prefix}.ranks.{i}", 0)
         self.set(node, f"{prefix}.joker", 0)
 
-    def value_ace_low_run(self, node, points):
-        self.set(node, "values.ace_low_run", points)
+    def value_ace_low_run(self, node, prefix: str, points):
+        self.set(node, f"{prefix}.ace_low_run", points)
 
-    def value_ace_high_run(self, node, points):
-        self.set(node, "values.ace_high_run", points)
+    def value_ace_high_run(self, node, prefix: str, points):
+        self.set(node, f"{prefix}.ace_high_run", points)
 
-    def value_ace_corner_run(self, node, points):
-        self.set(node, "values.ace_corner_run", points)
+    def value_ace_corner_run(self, node, prefix: str, points):
+        self.set(node, f"{prefix}.ace_corner_run", points)
 
     def score_out_bonus(self, node, points):
         self.set(node, "scoring.out_bonus", points)

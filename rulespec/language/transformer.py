@@ -231,10 +231,8 @@ class RuleTransformer(ContractClauses, TableClauses, TilesClauses, TermWords, Po
             return
         if node.data in ("value_item", "value_none"):
             getattr(self, node.data)(node, prefix or "values")
-        elif node.data.startswith("value_ace_") and prefix is not None:
-            self.error(node, "E155", "an opening counts each card at one value: an ace in a run "
-                       "has its own value only in melds scored on the table (`values:`)",
-                       "give the ace one opening value, e.g. `A = 1`")
+        elif node.data.startswith("value_ace_"):  # an ace by its place, on the table or opening
+            getattr(self, node.data)(node, prefix or "values", *self.args(node))
         else:
             getattr(self, node.data)(node, *self.args(node))
 

@@ -26,20 +26,36 @@ def reading_value(rules: Rules, cards, reading: Reading) -> int:
     counting as the card it stands for when the variant says so."""
     total = 0
     acting = Counter(w for w, _ in reading.wilds)
+    own = rules.opening_natural
+    where = _ace_place(rules, reading)
+    if where is not None:  # the run's ace counts by its place in it
+        own = list(own)
+        for ace in (C.make(0, s) for s in range(4)):
+            own[ace] = rules.ace_at(ace, where)
     for c in cards:
         if acting[c]:
             acting[c] -= 1
             continue
-        total += rules.opening_natural[c]
+        total += own[c]
     for w, stands in reading.wilds:
         if rules.wild_counts_as_natural:
             if stands is None:
-                total += rules.opening_natural[C.make(reading.rank, 0)]
+                total += own[C.make(reading.rank, 0)]
             else:
-                total += rules.opening_natural[stands]
+                total += own[stands]
         else:
             total += rules.opening_value[w]
     return total
+
+
+def _ace_place(rules: Rules, reading: Reading) -> str | None:
+    """Where the ace of a run stands (``low``, ``high``, ``corner``), when the opening
+    counts an ace by its place and ``reading`` is a run with an ace; else None."""
+    if not rules.ace_by_place or reading.kind != "run" or 0 not in reading.ranks:
+        return None
+    if reading.ranks[0] == 0:
+        return "low"
+    return "high" if reading.ranks[-1] == 0 else "corner"
 
 
 _OPEN = Memo(100_000)
@@ -100,8 +116,8 @@ def opening_bound(rules: Rules, hand, in_meld) -> int:
     """An upper bound of :func:`opening_value`, cheap enough to ask first: every card of
     ``hand`` that is in ``in_meld`` (the cards of the melds ``hand`` can make, or more), a
     wild card at the most it could count."""
-    top = max(rules.opening_natural[:C.NUM_NATURAL])
-    return sum(max(top, rules.opening_value[c]) if rules.is_wild(c) else rules.opening_natural[c]
+    top = max(rules.opening_most[:C.NUM_NATURAL])
+    return sum(max(top, rules.opening_value[c]) if rules.is_wild(c) else rules.opening_most[c]
                for c in hand if c in in_meld)
 
 

@@ -31,9 +31,6 @@ ENGINE_ONLY: dict[str, str] = {
                         "says \"a wild card\"; kept for the check",
     "origin.overrides": "the rules a file restates: the page lists what differs from the "
                         "parent, compared on the resolved rules (rulebook/diff.py)",
-    **{f"opening.values.ace_{k}_run": "`opening values:` has no phrase for it (the class of "
-                                     "values is shared with `values:`, where an ace in a run "
-                                     "scores by its place)" for k in ("low", "high", "corner")},
 }
 
 
@@ -74,8 +71,9 @@ APPLIES_WHEN: dict[str, tuple[Callable[[Ruleset], bool], str]] = {
     "table.declare": (_wild_cards, _NO_WILDS),
     "table.separate": (_melds_on_table, _IN_HAND),
     "values.joker": (lambda rs: rs.deck.has_jokers, "the deck has no jokers"),
-    **{f"values.ace_{k}_run": (lambda rs: rs.melds.run is not None,
-                               "with no runs no ace is ever in one")
+    **{f"{at}.ace_{k}_run": (lambda rs: rs.melds.run is not None,
+                             "with no runs no ace is ever in one")
+       for at in ("values", "opening.values")
        for k in ("low", "high", "corner")},
     "deck.jokers_per_pack": (lambda rs: rs.deck.jokers > 0,
                              "the deck has no fixed number of jokers to give each pack"),

@@ -109,6 +109,12 @@ class Opening(Base):
                 rows += self.wild_value_rows(ovalues, self.ir["values"]["joker"] or 0)
             text = prose.say("opening", "values_head") + "\n\n" + self.table(
                 ["Card", "Value"], [list(r) for r in rows])
+        # an ace counted by its place in a run: the opening's own values, else the table's
+        places = self.ace_places(ovalues if ovalues is not None else self.ir["values"])
+        if places:
+            text += ("\n\n" if text else "") + prose.say(
+                "values", "ace_in_run", places=places, run=self.vocab.run, opening=True,
+                noun=self.vocab.open("noun"), above=ovalues is not None)
         return "\n\n".join(t for t in (text, self.opening_examples()) if t)
 
     def contract_text(self, option) -> str:

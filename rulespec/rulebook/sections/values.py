@@ -22,10 +22,7 @@ class Values(Base):
         if not self.rs.values_count:  # hands not scored, and nothing counts the cards
             return
         rows = self.value_rows(values) + self.wild_value_rows(values, joker_default=0)
-        # an ace's value by its place in a run (coverage.APPLIES_WHEN: with no runs, none)
-        places = [] if self.rs.melds.run is None else [
-            (where, values[f"ace_{key}_run"]) for key, where in _ACE_PLACES
-            if values[f"ace_{key}_run"] is not None]
+        places = self.ace_places(values)
         worth = [*values["ranks"], values["joker"], values["wild"],
                  *(cv["value"] for cv in values["cards"])]
         if not any(p for _, p in places) and not any(worth):  # a game for a stake (Pif Paf)
@@ -36,6 +33,14 @@ class Values(Base):
         owner = self.rs.scoring.method == "owner"
         yield "scoring", 0, (prose.say("values", "head", owner=owner) + "\n\n" +
                              self.table(["Card", "Value"], [list(r) for r in rows]) + on_table)
+
+    def ace_places(self, values) -> list:
+        """An ace's value by its place in a run, ``((where, shape), points)`` for each place
+        ``values`` gives one (coverage.APPLIES_WHEN: with no runs, none)."""
+        if self.rs.melds.run is None:
+            return []
+        return [(where, values[f"ace_{key}_run"]) for key, where in _ACE_PLACES
+                if values[f"ace_{key}_run"] is not None]
 
     def wild_value_rows(self, values, joker_default: int) -> list[tuple[str, str]]:
         """The rows for printed jokers (when the deck has them; ``joker_default`` when the
