@@ -674,6 +674,7 @@ def test_every_registered_check_and_stage_code_has_a_case():
     covered |= {"E388"}  # tests/test_meld_bonus.py
     covered |= {"E389"}  # tests/test_long_melds_out.py
     covered |= {"E350", "E351", "E352"}  # tests/test_canasta_kinds.py
+    covered |= {"E353"}  # tests/test_opening_pure_run.py
     covered |= {"E393", "E378"}  # tests/test_bonus_cards.py, tests/test_second_hand.py
     covered |= {"E325", "E326", "E327"}  # tests/test_barred_cards.py
     covered |= {"E309", "E405"}  # tests/test_files.py, with files that try to reach outside

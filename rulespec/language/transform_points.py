@@ -83,6 +83,16 @@ class PointClauses:
             kinds = []
         self.set(node, "going_out.long", {"melds": total, "size": size, "kinds": kinds})
 
+    def opening_threshold_pure(self, node, n, *pure):
+        """``melds worth at least 51 including a pure run``: the threshold, and the runs
+        with no wild card the opening melds must include."""
+        self.set(node, "opening.threshold", n)
+        self.opening_pure(node, *pure)
+
+    def opening_pure(self, node, *pure):
+        """``including 2 pure runs`` (a pure run: no wild card stands in it)."""
+        self.set(node, "opening.pure_runs", pure[0] if pure else 1)
+
     def opening_threshold_by_score(self, node, n, where):
         """``melds worth at least 90 when score is 1500 or more``: one ``by_score`` item
         (``where``: the range, its bound already a number)."""

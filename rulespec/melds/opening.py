@@ -70,44 +70,49 @@ def opening_value(rules: Rules, hand, keep: int = 0) -> int:
 _SOLVED = Memo(20_000)
 
 
-def opening_solution(rules: Rules, hand, banned: int = 0) -> tuple:
+def opening_solution(rules: Rules, hand, banned: int = 0, pure: int = 0) -> tuple:
     """The solver's best opening arrangement of ``hand`` (no card kept back): ``(value,
     melds, cards left)``. ``banned``: ranks (bit r) that may make no new set, their one
-    set being on the table (``melds: one set of each rank``)."""
+    set being on the table (``melds: one set of each rank``); ``pure``: runs with no wild
+    card the melds must include (value None when the hand has not that many)."""
     banned = banned if rules.one_per_rank else 0
-    return _SOLVED.get_or((rules, tuple(sorted(hand)), banned), _opening_solution, rules,
-                          hand, banned)
+    return _SOLVED.get_or((rules, tuple(sorted(hand)), banned, pure), _opening_solution,
+                          rules, hand, banned, pure)
 
 
 #: hands of more cards than this are searched rank by rank (see :func:`_opening_solution`)
 BIG_HAND = 20
 
 
-def _opening_solution(rules: Rules, hand, banned: int) -> tuple:
+def _opening_solution(rules: Rules, hand, banned: int, pure: int = 0) -> tuple:
     # a big hand rank by rank: the same best value, and no blow-up where several packs
     # make many sets (a Samba hand after taking the pile ran out of memory in the suit
     # order); small hands keep the suit order, whose arrangements the rulebook shows
     order = "rank" if len(hand) > BIG_HAND else "suit"
-    return Search(rules, list(hand), mode="opening", banned=banned, order=order).solve()
+    slots = {"slots": [("run", rules.run_min, True)], "counts": [pure]} if pure else {}
+    return Search(rules, list(hand), mode="opening", banned=banned, order=order,
+                  **slots).solve()
 
 
-def opening_reaches(rules: Rules, hand, keep: int, need: int, banned: int = 0) -> bool:
-    """Is :func:`opening_value` at least ``need``? Asked as a yes or no it can stop early:
-    no search beyond the first when the best arrangement falls short or keeps enough."""
-    if need <= 0:
+def opening_reaches(rules: Rules, hand, keep: int, need: int, banned: int = 0,
+                    pure: int = 0) -> bool:
+    """Is :func:`opening_value` at least ``need``, with ``pure`` runs in which no wild card
+    stands among the melds? Asked as a yes or no it can stop early: no search beyond the
+    first when the best arrangement falls short or keeps enough."""
+    if need <= 0 and not pure:
         return True
-    known = None if banned else _OPEN.get((rules, tuple(sorted(hand)), keep))
+    known = None if banned or pure else _OPEN.get((rules, tuple(sorted(hand)), keep))
     if known is not None:
         return known >= need
-    val, _groups, dead = opening_solution(rules, hand, banned)
-    if val < need:
+    val, _groups, dead = opening_solution(rules, hand, banned, pure)
+    if val is None or val < need:
         return False
     if keep <= len(dead):
         return True
     for d in set(hand):
         rest = list(hand)
         rest.remove(d)
-        if opening_reaches(rules, rest, keep - 1, need, banned):
+        if opening_reaches(rules, rest, keep - 1, need, banned, pure):
             return True
     return False
 

@@ -152,6 +152,8 @@ APPLIES_WHEN: dict[str, tuple[Callable[[Ruleset], bool], str]] = {
                          "a side meets an opening only where one is required"),
     "opening.values": (lambda rs: rs.opening.threshold is not None,
                        "they count towards a number of points (E333 refuses them without one)"),
+    "opening.pure_runs": (lambda rs: rs.opening.threshold is not None or bool(rs.opening.by_score),
+                          "only an opening worth a number of points asks for pure runs (E353)"),
     "opening.wild_counts_as_natural": (lambda rs: rs.opening.threshold is not None,
                                        "only an opening worth a number of points is counted"),
     "opening.values.joker": (lambda rs: rs.deck.has_jokers

@@ -45,9 +45,9 @@ def _values(ir, key="values") -> Iterator[tuple[str, str]]:
     yield f"{prefix} of a wild card", _points_or(v["wild"], "its own value")
     yield f"{prefix}s of single cards", (
         W.join(f"{c['card']} {W.points(c['value'])}" for c in v["cards"]) or "none")
-    where = "towards the opening" if key == "opening" else "on the table"
+    where = "" if key == "opening" else " on the table"
     for k, place in (("low", "low"), ("high", "high"), ("corner", "round the corner")):
-        yield f"{prefix} of an ace {place} in a run {where}", (
+        yield f"{prefix} of an ace {place} in a run{where}", (
             _points_or(v[f"ace_{k}_run"], "its own value"))
 
 

@@ -241,6 +241,9 @@ class Opening:
     wild_counts_as_natural: bool = True  # a wild counts the value of the card it stands for
     by_score: tuple[ScoreThreshold, ...] = ()  # the threshold instead, by the player's total
     per_side: bool = False  # a partner's opening opens the whole side
+    # the opening melds must include this many runs in which no wild card stands (Rami 51's
+    # "suite franche", Indian rummy's pure sequence)
+    pure_runs: int = 0
 
     def threshold_at(self, total) -> int | None:
         """The threshold for a player (or side) whose total is ``total``: of the
