@@ -366,6 +366,9 @@ SEMANTIC = [
     Case("a special hand's count written backwards", BASE + "special hands: hand counting 50 or 49 "
          "when dealt, scores double\n", "E154", 17, 16, "hand counting 50 or 49",
          "write the low count first: 49 or 50"),
+    Case("a value melded among opening values", BASE + "opening values: A = 11; 3 = 5 melded, "
+         "100 in hand\n", "E356", 17, 29, "5 melded, 100 in hand",
+         "give it one number, e.g. `3 = 5`"),
     # builder
     Case("same rule twice on one line", edit("aces:    low", "aces:    low; low"), "W301", 4, 15, "low",
          "remove one of the two"),
@@ -675,6 +678,7 @@ def test_every_registered_check_and_stage_code_has_a_case():
     covered |= {"E389"}  # tests/test_long_melds_out.py
     covered |= {"E350", "E351", "E352"}  # tests/test_canasta_kinds.py
     covered |= {"E353"}  # tests/test_opening_pure_run.py
+    covered |= {"E354", "E355"}  # tests/test_values_by_place.py
     covered |= {"E393", "E378"}  # tests/test_bonus_cards.py, tests/test_second_hand.py
     covered |= {"E325", "E326", "E327"}  # tests/test_barred_cards.py
     covered |= {"E309", "E405"}  # tests/test_files.py, with files that try to reach outside

@@ -28,8 +28,9 @@ from rulespec.melds.context import rules_for
 from rulespec.melds.distinct import readings_of
 from rulespec.melds.opening import opening_solution, reading_value
 from rulespec.rulebook import render_page
+from rulespec.rulebook.diff import changes
 
-from conftest import house
+from conftest import VARIANTS, house, house_problems
 
 VALUES = "values: A = 11; 10 J Q K = 10; 2-9 = face value; jokers = 25"
 RAMI = house("rummy51", VALUES, "opening values: A = 11; 10 J Q K = 10; 2-9 = face value; "
@@ -127,7 +128,6 @@ def test_the_page_says_the_opening_counts_the_ace_by_place():
 
 
 def test_diff_says_the_opening_ace_by_place():
-    from rulespec.rulebook.diff import changes
     found = {c.rule: c for c in changes(FLAT.ir, RAMI.ir)}
     change = found["Opening value of an ace low in a run"]
     assert (change.old, change.new) == ("its own value", "1 point")
@@ -192,3 +192,77 @@ def test_a_melds_opening_value_is_the_sum_of_its_cards_under_the_rule(variant, i
 def test_the_opening_search_finds_the_best_opening_counted_by_place(variant, idx):
     hand = [_POOL[i] for i in idx]
     assert opening_solution(rules_for(variant.ruleset), hand)[0] == _brute(variant, hand)
+
+
+# ---------------------------------------------------------------- melded and in hand
+#
+# Bolivia (bicyclecards.ca, "Bolivia"; web.archive.org bright.net "Bolivian Canasta"): "A
+# black three left in the hand when any other player (including a partner) goes out counts
+# minus 100 points. Black threes melded in going out count 5 points each." Played here on
+# 500 Rum's table, where melds score for whoever laid them and cards in hand count against.
+
+BOLIVIA = house("rummy500", "values: black 3s = 5 melded, 100 in hand")
+
+
+def test_the_phrase_gives_each_black_three_two_values():
+    v = BOLIVIA.ruleset.values
+    assert {(cv.card, cv.value) for cv in v.cards} == {("3S", 100), ("3C", 100)}
+    assert {(cv.card, cv.value) for cv in v.melded} == {("3S", 5), ("3C", 5)}
+    same = house("rummy500", "values: black 3s = 100 left in hand, 5 on the table")
+    assert same.ruleset.values == v
+    alone = house("rummy500", "values: 3 = 5 melded")  # the value in hand stays 3
+    assert alone.ruleset.values.ranks[2] == 3 and len(alone.ruleset.values.melded) == 4
+
+
+def _bolivia_game():
+    from rulespec.engine.scoring import penalty_of, table_points
+    hand = "3S 3C 3D 3H 7H 8H 9H 4C 6D 9S JD QC KH"
+    deck = stacked_deck(BOLIVIA, 2, hands=[hand, None])
+    g = new_game(BOLIVIA, players=2, deck=deck).deal_on()
+    return g, table_points, penalty_of
+
+
+def test_a_black_three_melded_scores_5_and_one_left_in_hand_costs_100():
+    g, table_points, penalty_of = _bolivia_game()
+    g.apply("draw stock")
+    if g.is_chance():
+        g.apply_chance()
+    before = penalty_of(g, 0)
+    g.apply("meld 3S 3D 3H")  # the black 3S counts 5 melded, the red threes 3 each
+    assert table_points(g)[0] == 5 + 3 + 3
+    # the 3C still in hand counts 100 against its holder; 3S no longer does
+    assert penalty_of(g, 0) == before - 100 - 3 - 3
+    assert 100 <= penalty_of(g, 0)
+
+
+def test_the_page_and_the_diff_say_both_values():
+    page = " ".join(render_page(BOLIVIA).split())
+    assert ("Melded on the table <span class=\"card black\">3♠</span> and <span class=\"card "
+            "black\">3♣</span> count 5 points each; left in hand, as in the table above.") in page
+    assert "3♠</span> | 100 points" in page
+    said = {c.rule: c.new for c in changes(rulespec.load(VARIANTS / "rummy500.rules").ir,
+                                           BOLIVIA.ir)}
+    assert said["Values of single cards melded"] == "3S 5 points and 3C 5 points"
+
+
+def test_an_opening_counted_with_values_counts_the_melded_value():
+    v = house("rummy500", "values: black 3s = 5 melded, 100 in hand",
+              "opening: melds worth at least 30")
+    assert _best(v, "3S 3C 3D") == 5 + 5 + 3
+    page = " ".join(render_page(v).split())
+    assert "Towards the opening <span class=\"card black\">3♠</span> and" in page
+
+
+@pytest.mark.parametrize("parent, lines, code, said", [
+    ("basic", ("values: black 3s = 5 melded, 100 in hand",), "E354",
+     "no card on the table is ever counted"),
+    ("rummy500", ("melds: black 3s may not be melded", "values: black 3s = 5 melded, 100 in hand"),
+     "E355", "3S is given a value melded, but it may never be melded"),
+    ("rummy500", ("values: jokers = 5 melded, 100 in hand",), "E356",
+     "a wild card on the table counts as the card it stands for"),
+    ("rummy51", ("opening values: 3 = 5 melded, 100 in hand",), "E356",
+     "opening values count cards as they are melded"),
+])
+def test_a_melded_value_that_never_counts_is_an_error(parent, lines, code, said):
+    found = [d for d in house_problems(parent, *lines) if d.code == code]
+    assert found and said in found[0].message

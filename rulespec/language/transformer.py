@@ -264,8 +264,11 @@ class RuleTransformer(ContractClauses, TableClauses, TilesClauses, TermWords, Po
 
     def value_item(self, node, prefix):
         *classes, worth = node.children
-        points = _value(worth.children[0]) if worth.data == "worth_points" else None
+        points, hand = self.worth_in_hand(worth)  # points None: face value
         for cls in classes:
+            self.melded_value(cls, worth, prefix)
+            if not hand:  # `= 5 melded`: the value in hand is another clause's
+                continue
             if cls.data == "class_numbered":
                 self.numbered_values(cls, prefix, points)
             elif cls.data in ("class_rank", "class_ranks", "class_faces"):
@@ -282,10 +285,10 @@ class RuleTransformer(ContractClauses, TableClauses, TilesClauses, TermWords, Po
                 for r in ranks:
                     i = C.RANKS.index(r)
                     self.set(cls, f"{prefix}.ranks.{i}", _face(i) if points is None else points)
-            elif cls.data == "class_card":
-                card = _value(cls.children[0])
-                face = _face(C.rank_of(C.parse_card(card)))
-                self.set(cls, f"{prefix}.cards.{card}", face if points is None else points)
+            elif cls.data in ("class_card", "class_colour"):  # `AH`, `black 3s`
+                for card in self.class_cards(cls):
+                    face = _face(C.rank_of(C.parse_card(card)))
+                    self.set(cls, f"{prefix}.cards.{card}", face if points is None else points)
             else:
                 field = "joker" if cls.data == "class_jokers" else "wild"
                 if points is None:

@@ -7,7 +7,9 @@ in hand``).
 E353  the opening must include pure runs, but no opening worth points is required, the
       opening is a contract, there are no runs, or melds stay in hand
 E354  a card is given a value melded, but no card on the table is ever counted: melds do
-      not score for whoever laid them, nor does an opening count points
+      not score for whoever laid them, nor does an opening count them
+E355  a card is given a value melded, but it may never be melded
+E356  (in the transformer) a value melded for a wild card, or among opening values
 ====  ================================================================================
 
 Registered in this module's own table of checks (:mod:`.problems`).
@@ -39,3 +41,31 @@ def pure_runs_in_the_opening(r: Ruleset, doc: dict):
     elif r.melds.run is None:
         yield Problem("opening.pure_runs", f"the opening must include {runs}, but there are "
                       "no runs", "remove `including a pure run`, or allow runs in `melds:`")
+
+
+def _counted_on_table(r: Ruleset) -> bool:
+    """Does anything count the cards on the table: scoring by owner, or an opening worth
+    points counted with the values of ``values:``?"""
+    opening = (r.opening.threshold is not None or bool(r.opening.by_score))
+    return r.scoring.method == "owner" or (opening and r.opening.values is None)
+
+
+@check("E354")
+def melded_values_count(r: Ruleset, doc: dict):
+    if r.values.melded and not _counted_on_table(r):
+        cards = ", ".join(cv.card for cv in r.values.melded)
+        yield Problem("values.melded", f"{cards} are given a value melded, but no card on the "
+                      "table is ever counted: melds do not score for whoever laid them, and no "
+                      "opening counts them with these values",
+                      "give them one value, or add `scoring: melds score for whoever laid "
+                      "them`")
+
+
+@check("E355")
+def melded_values_of_cards_never_melded(r: Ruleset, doc: dict):
+    barred = set(r.melds.barred)
+    for i, cv in enumerate(r.values.melded):
+        if cv.card in barred:
+            yield Problem(f"values.melded.{i}", f"{cv.card} is given a value melded, but it may "
+                          "never be melded", "give it one value, or let it be melded (`may be "
+                          "melded only when going out`)")

@@ -110,6 +110,8 @@ class Rules:
         onat = [ov.ranks[C.rank_of(c)] or 0 for c in range(C.NUM_NATURAL)]  # 0: not in the pack
         for cv in ov.cards:
             onat[C.parse_card(cv.card)] = cv.value
+        for cv in ov.melded:  # no opening values of its own: a card counts as melded
+            onat[C.parse_card(cv.card)] = cv.value
         onat.append(ov.joker if ov.joker is not None else (v.joker or 0))
         self.opening_natural = tuple(onat)
         self.opening_value = self._wild_valued(self.opening_natural, ov.wild,

@@ -152,6 +152,14 @@ APPLIES_WHEN: dict[str, tuple[Callable[[Ruleset], bool], str]] = {
                          "a side meets an opening only where one is required"),
     "opening.values": (lambda rs: rs.opening.threshold is not None,
                        "they count towards a number of points (E333 refuses them without one)"),
+    "values.melded": (lambda rs: rs.scoring.method == "owner" or (
+        (rs.opening.threshold is not None or bool(rs.opening.by_score))
+        and rs.opening.values is None),
+        "no card on the table is counted: melds do not score for whoever laid them, and no "
+        "opening counts them with these values (E354)"),
+    "opening.values.melded": (lambda rs: False,
+                              "opening values count cards as they are melded: a value of their "
+                              "own melded is refused there (E356)"),
     "opening.pure_runs": (lambda rs: rs.opening.threshold is not None or bool(rs.opening.by_score),
                           "only an opening worth a number of points asks for pure runs (E353)"),
     "opening.wild_counts_as_natural": (lambda rs: rs.opening.threshold is not None,

@@ -45,6 +45,9 @@ def _values(ir, key="values") -> Iterator[tuple[str, str]]:
     yield f"{prefix} of a wild card", _points_or(v["wild"], "its own value")
     yield f"{prefix}s of single cards", (
         W.join(f"{c['card']} {W.points(c['value'])}" for c in v["cards"]) or "none")
+    if key != "opening":
+        yield "Values of single cards melded", (
+            W.join(f"{c['card']} {W.points(c['value'])}" for c in v["melded"]) or "as in hand")
     where = "" if key == "opening" else " on the table"
     for k, place in (("low", "low"), ("high", "high"), ("corner", "round the corner")):
         yield f"{prefix} of an ace {place} in a run{where}", (

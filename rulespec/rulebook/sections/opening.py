@@ -112,6 +112,8 @@ class Opening(Base):
                 ["Card", "Value"], [list(r) for r in rows])
         # an ace counted by its place in a run: the opening's own values, else the table's
         places = self.ace_places(ovalues if ovalues is not None else self.ir["values"])
+        melded = "" if ovalues is not None else self.melded_text(self.ir["values"], True)
+        text += ("\n\n" if text and melded else "") + melded
         if places:
             text += ("\n\n" if text else "") + prose.say(
                 "values", "ace_in_run", places=places, run=self.vocab.run, opening=True,
