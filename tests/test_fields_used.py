@@ -59,8 +59,9 @@ NOT_USED_BECAUSE = {
     "wilds.not_for_by": "the wild rank a bar names: only check E367 reads it (every wild card "
                         "is barred alike); play and page read wilds.not_for",
     "origin.overrides": "where the rules came from, not a rule: diagnostics blame the house file",
-    "opening.values.melded": "opening values count cards as they are melded: a value of "
-                             "their own melded is refused there (E356)",
+    **{f"opening.values.melded.*.{f}": "opening values count cards as they are melded: a "
+                                       "value of their own melded is refused there (E356)"
+       for f in ("card", "value")},
 }
 
 #: items for lists that no shipped variant fills, so that their fields have a value to change
