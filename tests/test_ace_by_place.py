@@ -15,7 +15,7 @@ from rulespec.engine.views import TableMeld
 from rulespec.melds.model import Reading
 from rulespec.rulebook import render_page
 
-from conftest import house, house_problems
+from conftest import house
 
 LINES = ("aces: round the corner",
          "values: A = 15; ace low in a run = 1; ace high in a run = 10; "
@@ -39,9 +39,12 @@ def test_each_place_of_the_ace_has_its_value():
     assert table_points(g) == [1 + two + three + 45, q + k + 10, k + 5 + two]
 
 
-def test_an_opening_value_by_place_is_refused():
-    problems = house_problems("rummy500", "opening values: ace high in a run = 10")
-    assert "E155" in [p.code for p in problems]
+def test_an_opening_value_by_place_is_the_openings_own():
+    """Once refused (E155); now the opening counts an ace by its place
+    (tests/test_values_by_place.py)."""
+    v = house("rummy51", "opening values: ace high in a run = 10")
+    assert v.ruleset.opening.values.ace_high_run == 10
+    assert v.ruleset.values.ace_high_run is None
 
 
 def test_the_page_says_each_place():

@@ -366,9 +366,9 @@ SEMANTIC = [
     Case("a special hand's count written backwards", BASE + "special hands: hand counting 50 or 49 "
          "when dealt, scores double\n", "E154", 17, 16, "hand counting 50 or 49",
          "write the low count first: 49 or 50"),
-    Case("an ace low in a run among opening values (Scala 40 trial: E101 said `did you mean face`)",
-         BASE + "opening values: A = 11; ace low in a run = 1\n", "E155", 17, 25,
-         "ace low in a run = 1", "give the ace one opening value, e.g. `A = 1`"),
+    Case("a value melded among opening values", BASE + "opening values: A = 11; 3 = 5 melded, "
+         "100 in hand\n", "E356", 17, 29, "5 melded, 100 in hand",
+         "give it one number, e.g. `3 = 5`"),
     # builder
     Case("same rule twice on one line", edit("aces:    low", "aces:    low; low"), "W301", 4, 15, "low",
          "remove one of the two"),
@@ -680,6 +680,8 @@ def test_every_registered_check_and_stage_code_has_a_case():
     covered |= {"E336", "E337"}  # tests/test_canasta_wild_and_rank_bonus.py
     covered |= {"E338"}  # tests/test_second_hand_on_canasta.py
     covered |= {"E339"}  # tests/test_out_with_bonus_cards.py
+    covered |= {"E353"}  # tests/test_opening_pure_run.py
+    covered |= {"E354", "E355"}  # tests/test_values_by_place.py
     covered |= {"E393", "E378"}  # tests/test_bonus_cards.py, tests/test_second_hand.py
     covered |= {"E325", "E326", "E327"}  # tests/test_barred_cards.py
     covered |= {"E396"}  # tests/test_min_naturals.py

@@ -59,14 +59,15 @@ NOT_USED_BECAUSE = {
     "wilds.not_for_by": "the wild rank a bar names: only check E367 reads it (every wild card "
                         "is barred alike); play and page read wilds.not_for",
     "origin.overrides": "where the rules came from, not a rule: diagnostics blame the house file",
-    **{f"opening.values.ace_{k}_run": "`opening values:` has no phrase for it; only cards on the "
-                                     "table scored by owner are valued by their meld"
-       for k in ("low", "high", "corner")},
+    **{f"opening.values.melded.*.{f}": "opening values count cards as they are melded: a "
+                                       "value of their own melded is refused there (E356)"
+       for f in ("card", "value")},
 }
 
 #: items for lists that no shipped variant fills, so that their fields have a value to change
 SEEDS = {
     "values.cards": [{"card": "AH", "value": 15}],
+    "values.melded": [{"card": "3S", "value": 50}],
     "opening.values.cards": [{"card": "AH", "value": 15}],
 }
 
@@ -97,6 +98,11 @@ BY_HAND = {
                              {"opening.values.joker": 5}),
     "opening.values.wild": ("romme", {"opening.wild_counts_as_natural": False},
                             {"opening.values.wild": 5}),
+    # an ace counted towards the opening by its place in a run (round the corner: K-A-2)
+    "opening.values.ace_low_run": ("rummy51", {}, {"opening.values.ace_low_run": 1}),
+    "opening.values.ace_high_run": ("rummy51", {}, {"opening.values.ace_high_run": 15}),
+    "opening.values.ace_corner_run": ("rummy51", {"aces.mode": "around"},
+                                      {"opening.values.ace_corner_run": 1}),
     # a rule by upcard names a rank or a suit, not both: swap one for the other
     "knock.by_upcard.*.suit": ("oklahoma-gin", {}, {"knock.by_upcard.0.rank": None,
                                                     "knock.by_upcard.0.suit": "S"}),

@@ -308,8 +308,10 @@ def _settle(method: str, scores: list, owed: list, takers: list, winner, bonus: 
 def table_points(game) -> list:
     """What the cards on the table are worth to each seat: a card scores for whoever laid
     it (the meld's owner, or the seat that laid it off), valued in its meld (an ace in a
-    run by its place, ``values.ace_low_run`` and the others, when set)."""
+    run by its place, ``values.ace_low_run`` and the others, when set; a card with a value
+    of its own melded, ``values.melded``, at that value)."""
     v = game.ruleset.values
+    melded = {C.parse_card(cv.card): cv.value for cv in v.melded}  # its value on the table
     layers: dict = {}
     for seat, meld_id, card in game.laid_off:
         layers.setdefault((meld_id, card), []).append(seat)
@@ -321,8 +323,10 @@ def table_points(game) -> list:
             seats = layers.get((m.id, card))
             seat = seats.pop() if seats else m.owner
             value = card_value(game.ruleset, card, game.wild)
-            if (ace is not None and card != C.JOKER and C.rank_of(card) == 0
-                    and card not in dict(r.wilds)):
+            natural = card != C.JOKER and card not in dict(r.wilds)
+            if natural and card in melded:
+                value = melded[card]
+            if ace is not None and natural and C.rank_of(card) == 0:
                 value = ace
             points[seat] += value
     return points

@@ -15,7 +15,7 @@ from .transformer import APPEND_PATHS, Assign, FileRules
 
 # Keyed fields: the last path segment is a key; these become lists in the IR.
 _INDEXED = ("values.ranks", "opening.values.ranks")  # 13 entries, A..K, None where unset
-_CARD_KEYED = ("values.cards", "opening.values.cards")  # [{"card", "value"}]
+_CARD_KEYED = ("values.cards", "opening.values.cards", "values.melded")  # [{"card", "value"}]
 _ROUND_KEYED = ("opening.contracts",)  # [contract sorted by round]
 
 

@@ -12,7 +12,7 @@ from .. import cards as C
 from ..ruleset import Ruleset
 from . import (barred_checks, bonus_checks, canasta_checks, game_checks, long_bonus_checks,
                pack_checks, playable_checks, problems, special_checks, team_checks, tile_checks,
-               turn_rule_checks)
+               turn_rule_checks, value_checks)
 from .problems import Checks, Problem, player_counts, rounds, said, say_players
 
 MAX_RUN = 13  # no run can repeat a rank, whatever the ace rule
@@ -468,7 +468,8 @@ def count_under_knocks(r: Ruleset, doc: dict):
 CHECKS = {**check, **pack_checks.check, **game_checks.check, **playable_checks.check,
           **tile_checks.check, **special_checks.check, **bonus_checks.check,
           **team_checks.check, **barred_checks.check,
-          **canasta_checks.check, **turn_rule_checks.check, **long_bonus_checks.check}
+          **canasta_checks.check, **turn_rule_checks.check, **long_bonus_checks.check,
+          **value_checks.check}
 
 
 def run(ruleset: Ruleset, doc: dict, sources: dict, texts: dict[str, str]):

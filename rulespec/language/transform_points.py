@@ -3,6 +3,8 @@ game's bonuses): kept apart from :mod:`.transformer`, which mixes them in."""
 
 from __future__ import annotations
 
+from .. import cards as C
+
 
 class PointClauses:
     """``values: none`` (every card worth nothing), ``values: ace low in a run = 1`` (an
@@ -20,14 +22,56 @@ class PointClauses:
             self.set(node, f"{prefix}.ranks.{i}", 0)
         self.set(node, f"{prefix}.joker", 0)
 
-    def value_ace_low_run(self, node, points):
-        self.set(node, "values.ace_low_run", points)
+    def worth_in_hand(self, worth) -> tuple:
+        """What the right of ``=`` gives a card left in hand: ``(points, given)``, points
+        None for face value; ``5 melded`` alone gives nothing (``given`` False)."""
+        nums = self.args(worth)
+        if worth.data in ("worth_face", "worth_melded"):
+            return None, worth.data == "worth_face"
+        return (nums[1] if worth.data == "worth_melded_hand" else nums[0]), True
 
-    def value_ace_high_run(self, node, points):
-        self.set(node, "values.ace_high_run", points)
+    def melded_value(self, cls, worth, prefix: str) -> None:
+        """``black 3s = 5 melded, 100 in hand``: the value of each card of ``cls`` melded
+        (``values.melded``), where the worth gives one."""
+        if worth.data not in ("worth_melded_hand", "worth_hand_melded", "worth_melded"):
+            return
+        value = self.args(worth)[1 if worth.data == "worth_hand_melded" else 0]
+        if prefix != "values":
+            self.error(worth, "E356", "opening values count cards as they are melded, so a "
+                       "card has one opening value", "give it one number, e.g. `3 = 5`")
+        elif cls.data in ("class_jokers", "class_wilds"):
+            self.error(worth, "E356", "a wild card on the table counts as the card it stands "
+                       "for, so it has no value of its own melded",
+                       "give the value in hand alone, e.g. `jokers = 50`")
+        else:
+            for card in self.class_cards(cls):
+                self.set(cls, f"values.melded.{card}", value)
 
-    def value_ace_corner_run(self, node, points):
-        self.set(node, "values.ace_corner_run", points)
+    def class_cards(self, cls) -> list[str]:
+        """The cards of a card group on the left of ``=`` (``black 3s``: 3S 3C; ``2-4``:
+        every card of those ranks), by name."""
+        args = self.args(cls)
+        if cls.data == "class_card":
+            return [C.card_str(C.parse_card(args[0]))]
+        if cls.data == "class_colour":
+            return list(C.rank_cards(args[1], args[0]))
+        if cls.data == "class_faces":
+            ranks = range(10, 13)
+        elif cls.data == "class_numbered":
+            ranks = range(13)
+        else:
+            lo, hi = C.rank_index(args[0]), C.rank_index(args[-1])
+            ranks = range(lo, hi + 1)
+        return [f"{C.RANKS[r]}{s}" for r in ranks for s in C.SUITS]
+
+    def value_ace_low_run(self, node, prefix: str, points):
+        self.set(node, f"{prefix}.ace_low_run", points)
+
+    def value_ace_high_run(self, node, prefix: str, points):
+        self.set(node, f"{prefix}.ace_high_run", points)
+
+    def value_ace_corner_run(self, node, prefix: str, points):
+        self.set(node, f"{prefix}.ace_corner_run", points)
 
     def score_out_bonus(self, node, points):
         self.set(node, "scoring.out_bonus", points)
@@ -102,6 +146,16 @@ class PointClauses:
         if len(kinds) == 1 and kinds[0]["kind"] == "meld" and kinds[0]["wilds"] == "any":
             kinds = []
         self.set(node, "going_out.long", {"melds": total, "size": size, "kinds": kinds})
+
+    def opening_threshold_pure(self, node, n, *pure):
+        """``melds worth at least 51 including a pure run``: the threshold, and the runs
+        with no wild card the opening melds must include."""
+        self.set(node, "opening.threshold", n)
+        self.opening_pure(node, *pure)
+
+    def opening_pure(self, node, *pure):
+        """``including 2 pure runs`` (a pure run: no wild card stands in it)."""
+        self.set(node, "opening.pure_runs", pure[0] if pure else 1)
 
     def opening_threshold_by_score(self, node, n, where):
         """``melds worth at least 90 when score is 1500 or more``: one ``by_score`` item

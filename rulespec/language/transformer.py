@@ -232,10 +232,8 @@ class RuleTransformer(ContractClauses, TableClauses, TilesClauses, TermWords, Po
             return
         if node.data in ("value_item", "value_none"):
             getattr(self, node.data)(node, prefix or "values")
-        elif node.data.startswith("value_ace_") and prefix is not None:
-            self.error(node, "E155", "an opening counts each card at one value: an ace in a run "
-                       "has its own value only in melds scored on the table (`values:`)",
-                       "give the ace one opening value, e.g. `A = 1`")
+        elif node.data.startswith("value_ace_"):  # an ace by its place, on the table or opening
+            getattr(self, node.data)(node, prefix or "values", *self.args(node))
         else:
             getattr(self, node.data)(node, *self.args(node))
 
@@ -267,8 +265,11 @@ class RuleTransformer(ContractClauses, TableClauses, TilesClauses, TermWords, Po
 
     def value_item(self, node, prefix):
         *classes, worth = node.children
-        points = _value(worth.children[0]) if worth.data == "worth_points" else None
+        points, hand = self.worth_in_hand(worth)  # points None: face value
         for cls in classes:
+            self.melded_value(cls, worth, prefix)
+            if not hand:  # `= 5 melded`: the value in hand is another clause's
+                continue
             if cls.data == "class_numbered":
                 self.numbered_values(cls, prefix, points)
             elif cls.data in ("class_rank", "class_ranks", "class_faces"):
@@ -285,10 +286,10 @@ class RuleTransformer(ContractClauses, TableClauses, TilesClauses, TermWords, Po
                 for r in ranks:
                     i = C.RANKS.index(r)
                     self.set(cls, f"{prefix}.ranks.{i}", _face(i) if points is None else points)
-            elif cls.data == "class_card":
-                card = _value(cls.children[0])
-                face = _face(C.rank_of(C.parse_card(card)))
-                self.set(cls, f"{prefix}.cards.{card}", face if points is None else points)
+            elif cls.data in ("class_card", "class_colour"):  # `AH`, `black 3s`
+                for card in self.class_cards(cls):
+                    face = _face(C.rank_of(C.parse_card(card)))
+                    self.set(cls, f"{prefix}.cards.{card}", face if points is None else points)
             else:
                 field = "joker" if cls.data == "class_jokers" else "wild"
                 if points is None:

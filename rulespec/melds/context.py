@@ -112,10 +112,21 @@ class Rules:
         onat = [ov.ranks[C.rank_of(c)] or 0 for c in range(C.NUM_NATURAL)]  # 0: not in the pack
         for cv in ov.cards:
             onat[C.parse_card(cv.card)] = cv.value
+        for cv in ov.melded:  # no opening values of its own: a card counts as melded
+            onat[C.parse_card(cv.card)] = cv.value
         onat.append(ov.joker if ov.joker is not None else (v.joker or 0))
         self.opening_natural = tuple(onat)
         self.opening_value = self._wild_valued(self.opening_natural, ov.wild,
                                                ov.joker is not None or v.joker is not None)
+        #: what an ace counts towards an opening by its place in a run: low (A-2-3), high
+        #: (Q-K-A), round the corner (K-A-2); None: its own value (Rami 51: 1 low, 11 else)
+        self.opening_ace = {"low": ov.ace_low_run, "high": ov.ace_high_run,
+                            "corner": ov.ace_corner_run}
+        self.ace_by_place = any(x is not None for x in self.opening_ace.values())
+        #: the most each card can count in an opening (an upper bound for quick noes)
+        aces = [x for x in self.opening_ace.values() if x is not None]
+        self.opening_most = tuple(max([onat[c]] + aces) if c < C.JOKER and C.rank_of(c) == 0
+                                  else onat[c] for c in range(len(onat)))
 
     def _wild_valued(self, natural: tuple[int, ...], wild: int | None,
                      joker_valued: bool) -> tuple[int, ...]:
@@ -360,19 +371,37 @@ class Rules:
         return _RUN_WINDOWS.get_or(key, _make_run_windows, self.aces, self.run_min,
                                    self.run_max, self.span_limits(), self.order)
 
-    def run_wild_values(self, suit, low, length, ranks, cap) -> list[int]:
+    def ace_at(self, code: int, where: str) -> int:
+        """What ``code`` counts towards an opening at ``where`` in a run (``low``, ``high``
+        or ``corner``): an ace its value by place where the rules give one, else its own."""
+        if code < C.JOKER and C.rank_of(code) == 0:
+            got = self.opening_ace[where]
+            if got is not None:
+                return got
+        return self.opening_natural[code]
+
+    def run_place_value(self, suit: int, p: int, start: int, end: int) -> int:
+        """The opening value of the card of ``suit`` at position ``p`` of a run spanning
+        positions ``start`` to ``end`` (an ace by its place there)."""
+        where = "low" if p == start else "high" if p == end else "corner"
+        return self.ace_at(C.make(self.rank_at(p), suit), where)
+
+    def run_wild_values(self, suit, low, length, ranks, cap, wilds: bool = True,
+                        ace: int | None = None) -> list[int]:
         """Opening value of j wild cards in a run (j = 0..cap): the gaps first, then the
-        best extension at either end."""
+        best extension at either end. Without ``wilds`` the wild cards count nothing here
+        (their own values are added elsewhere); ``ace``: the value counted for the run's
+        natural ace, which is put right by its place (low, high or round the corner)."""
         r = self
-        v = r.opening_natural
         present = set(ranks)
         at = r.rank_at
-        gap_val = sum(
-            v[C.make(at(low + t), suit)]
-            for t in range(length)
-            if at(low + t) not in present
-        )
+        pv = r.run_place_value
+        last = low + length - 1
+        gap_val = sum(pv(suit, low + t, low, last) for t in range(length)
+                      if at(low + t) not in present) if wilds else 0
         gaps = length - len(ranks)
+        ace_pos = (next((p for p in range(low, last + 1) if at(p) == 0), None)
+                   if ace is not None else None)
         out = [NEG] * (cap + 1)  # NEG: no way to place j wild cards
         seg = r.run_segment(suit, low, length)
         if seg is None:
@@ -389,8 +418,12 @@ class Rules:
                     continue
                 if bounded and (start < lo_lim or end > hi_lim):
                     continue
-                s = sum(v[C.make(at(p), suit)] for p in range(start, low))
-                s += sum(v[C.make(at(p), suit)] for p in range(low + length, end + 1))
+                s = 0
+                if wilds:
+                    s = sum(pv(suit, p, start, end) for p in range(start, low))
+                    s += sum(pv(suit, p, start, end) for p in range(low + length, end + 1))
+                if ace_pos is not None:
+                    s += pv(suit, ace_pos, start, end) - ace
                 best = max(best, s)
             if best > NEG:
                 out[j] = gap_val + best

@@ -26,20 +26,36 @@ def reading_value(rules: Rules, cards, reading: Reading) -> int:
     counting as the card it stands for when the variant says so."""
     total = 0
     acting = Counter(w for w, _ in reading.wilds)
+    own = rules.opening_natural
+    where = _ace_place(rules, reading)
+    if where is not None:  # the run's ace counts by its place in it
+        own = list(own)
+        for ace in (C.make(0, s) for s in range(4)):
+            own[ace] = rules.ace_at(ace, where)
     for c in cards:
         if acting[c]:
             acting[c] -= 1
             continue
-        total += rules.opening_natural[c]
+        total += own[c]
     for w, stands in reading.wilds:
         if rules.wild_counts_as_natural:
             if stands is None:
-                total += rules.opening_natural[C.make(reading.rank, 0)]
+                total += own[C.make(reading.rank, 0)]
             else:
-                total += rules.opening_natural[stands]
+                total += own[stands]
         else:
             total += rules.opening_value[w]
     return total
+
+
+def _ace_place(rules: Rules, reading: Reading) -> str | None:
+    """Where the ace of a run stands (``low``, ``high``, ``corner``), when the opening
+    counts an ace by its place and ``reading`` is a run with an ace; else None."""
+    if not rules.ace_by_place or reading.kind != "run" or 0 not in reading.ranks:
+        return None
+    if reading.ranks[0] == 0:
+        return "low"
+    return "high" if reading.ranks[-1] == 0 else "corner"
 
 
 _OPEN = Memo(100_000)
@@ -54,44 +70,49 @@ def opening_value(rules: Rules, hand, keep: int = 0) -> int:
 _SOLVED = Memo(20_000)
 
 
-def opening_solution(rules: Rules, hand, banned: int = 0) -> tuple:
+def opening_solution(rules: Rules, hand, banned: int = 0, pure: int = 0) -> tuple:
     """The solver's best opening arrangement of ``hand`` (no card kept back): ``(value,
     melds, cards left)``. ``banned``: ranks (bit r) that may make no new set, their one
-    set being on the table (``melds: one set of each rank``)."""
+    set being on the table (``melds: one set of each rank``); ``pure``: runs with no wild
+    card the melds must include (value None when the hand has not that many)."""
     banned = banned if rules.one_per_rank else 0
-    return _SOLVED.get_or((rules, tuple(sorted(hand)), banned), _opening_solution, rules,
-                          hand, banned)
+    return _SOLVED.get_or((rules, tuple(sorted(hand)), banned, pure), _opening_solution,
+                          rules, hand, banned, pure)
 
 
 #: hands of more cards than this are searched rank by rank (see :func:`_opening_solution`)
 BIG_HAND = 20
 
 
-def _opening_solution(rules: Rules, hand, banned: int) -> tuple:
+def _opening_solution(rules: Rules, hand, banned: int, pure: int = 0) -> tuple:
     # a big hand rank by rank: the same best value, and no blow-up where several packs
     # make many sets (a Samba hand after taking the pile ran out of memory in the suit
     # order); small hands keep the suit order, whose arrangements the rulebook shows
     order = "rank" if len(hand) > BIG_HAND else "suit"
-    return Search(rules, list(hand), mode="opening", banned=banned, order=order).solve()
+    slots = {"slots": [("run", rules.run_min, True)], "counts": [pure]} if pure else {}
+    return Search(rules, list(hand), mode="opening", banned=banned, order=order,
+                  **slots).solve()
 
 
-def opening_reaches(rules: Rules, hand, keep: int, need: int, banned: int = 0) -> bool:
-    """Is :func:`opening_value` at least ``need``? Asked as a yes or no it can stop early:
-    no search beyond the first when the best arrangement falls short or keeps enough."""
-    if need <= 0:
+def opening_reaches(rules: Rules, hand, keep: int, need: int, banned: int = 0,
+                    pure: int = 0) -> bool:
+    """Is :func:`opening_value` at least ``need``, with ``pure`` runs in which no wild card
+    stands among the melds? Asked as a yes or no it can stop early: no search beyond the
+    first when the best arrangement falls short or keeps enough."""
+    if need <= 0 and not pure:
         return True
-    known = None if banned else _OPEN.get((rules, tuple(sorted(hand)), keep))
+    known = None if banned or pure else _OPEN.get((rules, tuple(sorted(hand)), keep))
     if known is not None:
         return known >= need
-    val, _groups, dead = opening_solution(rules, hand, banned)
-    if val < need:
+    val, _groups, dead = opening_solution(rules, hand, banned, pure)
+    if val is None or val < need:
         return False
     if keep <= len(dead):
         return True
     for d in set(hand):
         rest = list(hand)
         rest.remove(d)
-        if opening_reaches(rules, rest, keep - 1, need, banned):
+        if opening_reaches(rules, rest, keep - 1, need, banned, pure):
             return True
     return False
 
@@ -100,8 +121,8 @@ def opening_bound(rules: Rules, hand, in_meld) -> int:
     """An upper bound of :func:`opening_value`, cheap enough to ask first: every card of
     ``hand`` that is in ``in_meld`` (the cards of the melds ``hand`` can make, or more), a
     wild card at the most it could count."""
-    top = max(rules.opening_natural[:C.NUM_NATURAL])
-    return sum(max(top, rules.opening_value[c]) if rules.is_wild(c) else rules.opening_natural[c]
+    top = max(rules.opening_most[:C.NUM_NATURAL])
+    return sum(max(top, rules.opening_value[c]) if rules.is_wild(c) else rules.opening_most[c]
                for c in hand if c in in_meld)
 
 

@@ -148,7 +148,7 @@ class Search:
     def _make_skeletons(self, c: int) -> list:
         r = self.rules
         codes, count = self.codes, self.cnt
-        rank, suit = C.rank_of(c), C.suit_of(c)
+        rank = C.rank_of(c)
         duals = r.dual if self.dual_cards else frozenset()
         val = self.card_val
         out = []
@@ -193,35 +193,50 @@ class Search:
                 seen.add(key)
                 out.append((vec, nat, g, cap, "set", pure, cards, wv))
         if r.has_runs and c not in bar_run:
-            others = [o for o in codes if o > c and C.suit_of(o) == suit and o not in bar_run]
-            cuts = r.run_cuts[suit]
-            for members, g, low, length in run_members(r, self.wmax, c, rank, others):
-                n = len(members)
-                cap = min(r.run_max - n, r.wild_limit(n, "run"), self.wmax)
-                if cuts:  # the run and its wild cards keep clear of the barred places
-                    seg = r.run_segment(suit, low, length)
-                    if seg is None:
-                        continue
-                    cap = min(cap, seg[1] - seg[0] + 1 - n)
-                room = r.run_room(suit, low, length, [C.rank_of(o) for o in members])
-                if room is None:
+            out += self._run_skeletons(c)
+        return out
+
+    def _run_skeletons(self, c: int) -> list:
+        """The run skeletons whose lowest card is ``c``."""
+        r = self.rules
+        rank, suit = C.rank_of(c), C.suit_of(c)
+        val, bar_run = self.card_val, r.barred_in["run"]
+        out, seen = [], set()
+        others = [o for o in self.codes if o > c and C.suit_of(o) == suit and o not in bar_run]
+        cuts = r.run_cuts[suit]
+        # an opening counts an ace by its place in the run (the lowest card of its suit)
+        by_place = self.mode == "opening" and r.ace_by_place and rank == 0
+        for members, g, low, length in run_members(r, self.wmax, c, rank, others):
+            n = len(members)
+            cap = min(r.run_max - n, r.wild_limit(n, "run"), self.wmax)
+            if cuts:  # the run and its wild cards keep clear of the barred places
+                seg = r.run_segment(suit, low, length)
+                if seg is None:
                     continue
-                cap = min(cap, room)
-                if g > cap:
-                    continue
-                vec = sum(1 << (BITS * self.place[o]) for o in members)
-                nat = sum(val[o] for o in members)
-                cards = tuple(members)
+                cap = min(cap, seg[1] - seg[0] + 1 - n)
+            room = r.run_room(suit, low, length, [C.rank_of(o) for o in members])
+            if room is None:
+                continue
+            cap = min(cap, room)
+            if g > cap:
+                continue
+            vec = sum(1 << (BITS * self.place[o]) for o in members)
+            nat = sum(val[o] for o in members)
+            cards = tuple(members)
+            wv = None
+            if self.per_place or by_place:
+                ranks = [C.rank_of(o) for o in cards]
+                wv = r.run_wild_values(suit, low, length, ranks, cap, self.per_place,
+                                       val[c] if by_place else None)
                 if self.per_place:
-                    ranks = [C.rank_of(c) for c in cards]
-                    wv = r.run_wild_values(suit, low, length, ranks, cap)
                     out.append((vec, nat, g, cap, "run", True, cards, wv))
                     continue
-                key = (vec, "run", cap)  # the cap differs only where places are barred
-                if key in seen:
-                    continue
-                seen.add(key)
-                out.append((vec, nat, g, cap, "run", True, cards, None))
+            # the cap differs only where places are barred; the ace's place by its values
+            key = (vec, "run", cap, None if wv is None else tuple(wv))
+            if key in seen:
+                continue
+            seen.add(key)
+            out.append((vec, nat, g, cap, "run", True, cards, wv))
         return out
 
     # ------------------------------------------------------------ leftover wilds
@@ -244,11 +259,13 @@ class Search:
         if kind == "set":
             return size * max(v[:52])
         best = 0
+        end = size - 1
         for s in range(4):
             for start in range(r.n_ranks + 1):
                 if ((r.window_ok(start, size) or r.aces == "around")
                         and (not r.run_cuts[s] or r.run_segment(s, start, size))):
-                    best = max(best, sum(v[C.make(r.rank_at(start + t), s)] for t in range(size)))
+                    best = max(best, sum(r.run_place_value(s, start + t, start, start + end)
+                                         for t in range(size)))
         return best
 
     def base(self, k: int, needs: tuple) -> tuple[int, tuple]:
@@ -335,6 +352,7 @@ class Search:
         slots = self.slots
         exact = self.exact
         one = self.rules.one_per_rank
+        per_place = self.per_place
         for sk in self.skeletons(fi):
             vec, nat, g, cap, kind, pure, _cards, wv = sk
             if g > k or ((state | G) - vec) & G != G:
@@ -353,6 +371,8 @@ class Search:
                     if wv[j] <= NEG:
                         continue
                     gain = nat + wv[j]
+                    if not per_place:  # wv: the ace's place; the wild cards their own
+                        gain += prefix[used + j] - prefix[used]
                 if not exact:
                     v = gain + self._f(ns, k - j, needs)
                     if v > best:

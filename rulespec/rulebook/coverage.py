@@ -31,9 +31,6 @@ ENGINE_ONLY: dict[str, str] = {
                         "says \"a wild card\"; kept for the check",
     "origin.overrides": "the rules a file restates: the page lists what differs from the "
                         "parent, compared on the resolved rules (rulebook/diff.py)",
-    **{f"opening.values.ace_{k}_run": "`opening values:` has no phrase for it (the class of "
-                                     "values is shared with `values:`, where an ace in a run "
-                                     "scores by its place)" for k in ("low", "high", "corner")},
 }
 
 
@@ -75,8 +72,9 @@ APPLIES_WHEN: dict[str, tuple[Callable[[Ruleset], bool], str]] = {
     "table.declare": (_wild_cards, _NO_WILDS),
     "table.separate": (_melds_on_table, _IN_HAND),
     "values.joker": (lambda rs: rs.deck.has_jokers, "the deck has no jokers"),
-    **{f"values.ace_{k}_run": (lambda rs: rs.melds.run is not None,
-                               "with no runs no ace is ever in one")
+    **{f"{at}.ace_{k}_run": (lambda rs: rs.melds.run is not None,
+                             "with no runs no ace is ever in one")
+       for at in ("values", "opening.values")
        for k in ("low", "high", "corner")},
     "deck.jokers_per_pack": (lambda rs: rs.deck.jokers > 0,
                              "the deck has no fixed number of jokers to give each pack"),
@@ -159,6 +157,16 @@ APPLIES_WHEN: dict[str, tuple[Callable[[Ruleset], bool], str]] = {
                          "a side meets an opening only where one is required"),
     "opening.values": (lambda rs: rs.opening.threshold is not None,
                        "they count towards a number of points (E333 refuses them without one)"),
+    "values.melded": (lambda rs: rs.scoring.method == "owner" or (
+        (rs.opening.threshold is not None or bool(rs.opening.by_score))
+        and rs.opening.values is None),
+        "no card on the table is counted: melds do not score for whoever laid them, and no "
+        "opening counts them with these values (E354)"),
+    "opening.values.melded": (lambda rs: False,
+                              "opening values count cards as they are melded: a value of their "
+                              "own melded is refused there (E356)"),
+    "opening.pure_runs": (lambda rs: rs.opening.threshold is not None or bool(rs.opening.by_score),
+                          "only an opening worth a number of points asks for pure runs (E353)"),
     "opening.wild_counts_as_natural": (lambda rs: rs.opening.threshold is not None,
                                        "only an opening worth a number of points is counted"),
     "opening.values.joker": (lambda rs: rs.deck.has_jokers

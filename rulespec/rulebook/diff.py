@@ -121,6 +121,7 @@ def _opening(ir):
             f"from {t['least']} up to below {t['below']}" if None not in (t["least"], t["below"])
             else f"at {t['least']} or more" if t["least"] is not None else f"below {t['below']}")
         for t in o["by_score"])
+    yield "Pure runs the opening must include", W.number(o["pure_runs"]) if o["pure_runs"] else "none"
     yield "Opening met once per side", _yes(o["per_side"])
     yield "Cards drawn on opening", "none" if not o.get("then_draw") else W.plural(
         o["then_draw"], "card")

@@ -46,12 +46,12 @@ def _values(ir, key="values") -> Iterator[tuple[str, str]]:
     yield f"{prefix}s of single cards", (
         W.join(f"{c['card']} {W.points(c['value'])}" for c in v["cards"]) or "none")
     if key != "opening":
-        yield "Value of an ace low in a run on the table", (
-            _points_or(v["ace_low_run"], "its own value"))
-        yield "Value of an ace high in a run on the table", (
-            _points_or(v["ace_high_run"], "its own value"))
-        yield "Value of an ace round the corner in a run on the table", (
-            _points_or(v["ace_corner_run"], "its own value"))
+        yield "Values of single cards melded", (
+            W.join(f"{c['card']} {W.points(c['value'])}" for c in v["melded"]) or "as in hand")
+    where = "" if key == "opening" else " on the table"
+    for k, place in (("low", "low"), ("high", "high"), ("corner", "round the corner")):
+        yield f"{prefix} of an ace {place} in a run{where}", (
+            _points_or(v[f"ace_{k}_run"], "its own value"))
 
 
 def _packs(ir):

@@ -132,6 +132,9 @@ class Values:
     ace_low_run: int | None = None  # an ace low in a run (A-2-3) on the table is worth this
     ace_high_run: int | None = None  # an ace high in a run (Q-K-A) on the table
     ace_corner_run: int | None = None  # an ace between a king and a two (K-A-2) on the table
+    # what a card counts melded, where that differs from its value in hand (Bolivia's black
+    # threes: 5 melded, 100 left in hand); on the table and towards an opening
+    melded: tuple[CardValue, ...] = ()
 
 
 @dataclass(frozen=True)

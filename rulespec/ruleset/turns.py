@@ -247,6 +247,9 @@ class Opening:
     # cards the player draws from the stock at once when their meld opens for them (or their
     # side): Mexicana's "he then draws the top thirteen cards from the stock"
     then_draw: int | None = None
+    # the opening melds must include this many runs in which no wild card stands (Rami 51's
+    # "suite franche", Indian rummy's pure sequence)
+    pure_runs: int = 0
 
     def threshold_at(self, total) -> int | None:
         """The threshold for a player (or side) whose total is ``total``: of the

@@ -99,19 +99,28 @@ class Opening:
         if threshold is None:
             return True
         need = threshold - sum(ES.reading_value(self.rules, c, r) for c, r in laid)
-        if need <= 0:
+        pure = self._pure_runs_due(laid)
+        if need <= 0 and not pure:
             return True
         # ranks whose one set is down (on the table or in ``laid``): none of them again
         banned = self._set_ranks(p)
         for _c, r in laid:
             banned |= set_bit(r)
-        if meld is not None and self._opening_witness(p, meld, len(rest) - keep,
-                                                      banned) >= need:
+        if meld is not None and not pure and self._opening_witness(
+                p, meld, len(rest) - keep, banned) >= need:
             return True
         in_meld = (ES.cards_in_melds(self._hand_melds(p)) if meld is None
                    else self._meld_cards_within(p, rest))
         return (ES.opening_bound(self.rules, rest, in_meld) >= need
-                and ES.opening_reaches(self.rules, rest, keep, need, banned))
+                and ES.opening_reaches(self.rules, rest, keep, need, banned, pure))
+
+    def _pure_runs_due(self, laid) -> int:
+        """How many more runs with no wild card in them the opening melds must include,
+        besides those of ``laid`` (``opening.pure_runs``)."""
+        want = self.ruleset.opening.pure_runs
+        if not want:
+            return 0
+        return max(0, want - sum(1 for _c, r in laid if r.kind == "run" and r.pure))
 
     def _meld_cards_within(self, p: int, part) -> set[int]:
         """The cards of ``part`` (part of ``p``'s hand) that are in a meld made of cards
@@ -248,6 +257,8 @@ class Opening:
         if threshold is not None:
             if sum(ES.reading_value(self.rules, c, r) for c, r in self.pending) < threshold:
                 return False
+            if self._pure_runs_due(self.pending):
+                return False
         return True
 
     def _opening_unmet(self) -> str:
@@ -261,5 +272,9 @@ class Opening:
                         + (" (and nothing more)" if op.exact else ""))
         threshold = self._threshold(self.player)
         if threshold is not None:
-            need.append(f"your first melds must be worth at least {threshold} together")
+            pure = op.pure_runs
+            need.append(f"your first melds must be worth at least {threshold} together"
+                        + ("" if not pure else ", with a pure run among them (one with no "
+                           "wild card)" if pure == 1 else f", with {pure} pure runs among "
+                           "them (runs with no wild card)"))
         return "; ".join(need) + ", and this meld does not lead there with the cards you hold"

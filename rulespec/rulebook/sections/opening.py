@@ -85,7 +85,8 @@ class Opening(Base):
         return prose.say("opening", "threshold", points=o["threshold"],
                          layoff=needs,
                          done=self.vocab.open("done"), tiers=tiers,
-                         side=self.rs.partnerships is not None)
+                         side=self.rs.partnerships is not None, pure=o["pure_runs"],
+                         run=self.vocab.run, runs=self.vocab.runs)
 
     @staticmethod
     def _only_opened_melds(onto: str, per_side: bool) -> bool:
@@ -113,6 +114,14 @@ class Opening(Base):
                 rows += self.wild_value_rows(ovalues, self.ir["values"]["joker"] or 0)
             text = prose.say("opening", "values_head") + "\n\n" + self.table(
                 ["Card", "Value"], [list(r) for r in rows])
+        # an ace counted by its place in a run: the opening's own values, else the table's
+        places = self.ace_places(ovalues if ovalues is not None else self.ir["values"])
+        melded = "" if ovalues is not None else self.melded_text(self.ir["values"], True)
+        text += ("\n\n" if text and melded else "") + melded
+        if places:
+            text += ("\n\n" if text else "") + prose.say(
+                "values", "ace_in_run", places=places, run=self.vocab.run, opening=True,
+                noun=self.vocab.open("noun"), above=ovalues is not None)
         return "\n\n".join(t for t in (text, self.opening_examples()) if t)
 
     def contract_text(self, option) -> str:
@@ -148,8 +157,10 @@ class Opening(Base):
             if len(arr.melds) != 2 or arr.deadwood:
                 continue
             groups = "  ".join(W.cards(m.cards) for m in arr.melds)
-            found.append(([groups, W.points(value), "enough" if value >= t else "not enough"],
-                          value >= t))
+            # enough: worth the threshold, with the pure runs the opening must include
+            pure = sum(1 for m in arr.melds if m.kind == "run" and m.pure)
+            ok = value >= t and pure >= self.rs.opening.pure_runs
+            found.append(([groups, W.points(value), "enough" if ok else "not enough"], ok))
         # one that is enough and one that is not, where the candidates have both
         mixed = [next((f for f in found if f[1] is ok), None) for ok in (True, False)]
         rows = ([f[0] for f in found if f in mixed] if all(mixed)

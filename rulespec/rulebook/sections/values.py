@@ -22,10 +22,8 @@ class Values(Base):
         if not self.rs.values_count:  # hands not scored, and nothing counts the cards
             return
         rows = self.value_rows(values) + self.wild_value_rows(values, joker_default=0)
-        # an ace's value by its place in a run (coverage.APPLIES_WHEN: with no runs, none)
-        places = [] if self.rs.melds.run is None else [
-            (where, values[f"ace_{key}_run"]) for key, where in _ACE_PLACES
-            if values[f"ace_{key}_run"] is not None]
+        places = self.ace_places(values)
+        owner = self.rs.scoring.method == "owner"
         worth = [*values["ranks"], values["joker"], values["wild"],
                  *(cv["value"] for cv in values["cards"])]
         if not any(p for _, p in places) and not any(worth):  # a game for a stake (Pif Paf)
@@ -33,9 +31,29 @@ class Values(Base):
             return
         on_table = "" if not places else "\n\n" + prose.say("values", "ace_in_run",
                                                               places=places, run=self.vocab.run)
-        owner = self.rs.scoring.method == "owner"
+        melded = self.melded_text(values) if owner else ""
+        on_table += "\n\n" + melded if melded else ""
         yield "scoring", 0, (prose.say("values", "head", owner=owner) + "\n\n" +
                              self.table(["Card", "Value"], [list(r) for r in rows]) + on_table)
+
+    def melded_text(self, values, opening: bool = False) -> str:
+        """What cards count melded where that differs from their value in hand
+        (``values.melded``), cards of one value together; "" where none do."""
+        groups: dict[int, list[str]] = {}
+        for cv in values["melded"]:
+            groups.setdefault(cv["value"], []).append(W.card(C.parse_card(cv["card"])))
+        if not groups:
+            return ""
+        parts = [(W.join(cards), points, len(cards) > 1) for points, cards in groups.items()]
+        return prose.say("values", "melded", parts=parts, opening=opening)
+
+    def ace_places(self, values) -> list:
+        """An ace's value by its place in a run, ``((where, shape), points)`` for each place
+        ``values`` gives one (coverage.APPLIES_WHEN: with no runs, none)."""
+        if self.rs.melds.run is None:
+            return []
+        return [(where, values[f"ace_{key}_run"]) for key, where in _ACE_PLACES
+                if values[f"ace_{key}_run"] is not None]
 
     def wild_value_rows(self, values, joker_default: int) -> list[tuple[str, str]]:
         """The rows for printed jokers (when the deck has them; ``joker_default`` when the

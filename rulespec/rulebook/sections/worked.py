@@ -36,9 +36,11 @@ class Worked(Base):
         hand = C.parse_cards("9C KD")
         *_, hand = fit_to_pack(rs.deck.ranks, melds + [laid, hand])
         ace = rs.values.ace_low_run if low and rs.values.ace_low_run is not None else None
-        worth = [sum(ace if (ace is not None and C.rank_of(c) == 0) else v.card_value(c)
-                     for c in m) for m in melds]
-        lay, left = v.card_value(laid[0]) if onto else 0, v.penalty(hand)
+        melded = {C.parse_card(cv.card): cv.value for cv in rs.values.melded}  # on the table
+        worth = [sum(ace if (ace is not None and C.rank_of(c) == 0)
+                     else melded.get(c, v.card_value(c)) for c in m) for m in melds]
+        lay = melded.get(laid[0], v.card_value(laid[0])) if onto else 0
+        left = v.penalty(hand)
         bonus = None  # a bonus card laid out (a player who has melded scores it)
         if rs.bonus is not None and rs.bonus.cards:
             bonus = (W.bonus_names(rs.bonus.cards)[1], rs.bonus.each)
