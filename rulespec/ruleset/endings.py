@@ -34,6 +34,9 @@ class GoingOut:
     final_discard: str = "optional"  # "optional" | "required" | "forbidden"
     last_turns: bool = False  # each other player has one more turn before the hand ends
     long: LongMelds | None = None  # the long melds going out needs on the table
+    # asking partner "may I go out?" (Canasta): None (no asking) | "may" | "must"; the
+    # partner's yes or no binds the rest of the turn
+    ask: str | None = None
 
 
 @dataclass(frozen=True)
