@@ -143,6 +143,10 @@ def _ending(ir):
     long = g and g.get("long")
     yield "Going out needs on the table", "—" if not long else (
         _long_melds(long) + f" of {W.number(long['size'])} or more cards")
+    ask = g and g.get("ask")
+    yield "Asking partner's permission to go out", {
+        None: "not done", "may": "allowed, the answer binding",
+        "must": "required, the answer binding"}[ask]
     s = ir["show"]
     yield "After going out or a show, the others have", _yes(
         (g is not None and g.get("last_turns")) or (s is not None and s.get("last_turns")),
