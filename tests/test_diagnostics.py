@@ -440,6 +440,9 @@ SEMANTIC = [
                                                 "then the dealer"), "E331", 11, 47, "offered"),
     Case("partner lay-offs without partners", edit("going out", "lay off: onto own and partner's melds\ngoing out"),
          "E332", 13, 10, "onto own"),
+    Case("asking partner without partners", edit("with or without final discard",
+                                                  "with or without final discard; may ask partner first"),
+         "E328", 13, 43, "may ask partner"),
     Case("exact contract without contracts", edit("going out", "opening: exactly the contract\ngoing out"),
          "E333", 13, 10, "exactly"),
     Case("opening values without a threshold", edit("going out", "opening values: A = 1; 2-10 = face value; "

@@ -24,6 +24,10 @@ hands with the meld solver (:mod:`.evaluate`, cached):
   rearrangement that goes nowhere it resets, and it draws when nothing pays;
 * it drops out at its first turn only when the hand is hopeless: its cost is at least
   :data:`DROP_FACTOR` times the first-drop penalty;
+* where partners ask "may I go out?", it asks whenever it may (it would go out anyway), and
+  answers yes unless the cards in its own hand are worth more than going out earns (the
+  rules' going-out bonus, :data:`ANSWER_NO_ABOVE` points where there is none): ending the
+  hand then costs its side more than it gains, and another turn lets it meld them;
 * once a hand is stuck (the discard pile has come round :data:`STUCK_REUSES` times, or
   :data:`STUCK_MOVES` moves were made), some of its draws and discards are random
   (:data:`STUCK_RANDOM`), so that greedy players cannot circle forever in a hand that can
@@ -62,6 +66,10 @@ TIE_SEARCH_MAX = 20
 #: the count; where a knock comes only before drawing, the agent knocks there at this count)
 KNOCK_BELOW = 10
 
+#: where the rules give no going-out bonus, the most points in its own hand with which the
+#: agent lets its partner go out
+ANSWER_NO_ABOVE = 100
+
 _TURN = (Phase.DRAW, Phase.PLAY)  # a player's own turn
 _DRAWING = (Phase.OFFER, Phase.DRAW, Phase.CLAIM)  # a card may be taken
 
@@ -92,6 +100,10 @@ class GreedyAgent(Agent):
                 return rng.choice(shaken)
         if phase in _DRAWING:
             return self._draw(game, player, ev, hand, kinds, legal, rng)
+        if phase is Phase.ANSWER:  # partner asks "may I go out?"
+            bonus = game.ruleset.scoring.out_bonus or ANSWER_NO_ABOVE
+            worth = sum(ev.value[c] for c in hand)
+            return kinds[A.NO if worth > bonus else A.YES][0]
         if phase is Phase.KNOCK or phase is Phase.DEFEND:
             melds = kinds.get(A.MELD)
             if melds:
@@ -162,6 +174,8 @@ class GreedyAgent(Agent):
     # ------------------------------------------------------------ the turn
 
     def _play(self, game, p, ev, hand, kinds, legal, rng):
+        if A.ASK in kinds:  # offered only when it could go out this turn
+            return kinds[A.ASK][0]
         if A.GIN in kinds:
             return kinds[A.GIN][0]
         for a in kinds.get(A.SHOW, ()):

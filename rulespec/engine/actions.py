@@ -14,6 +14,8 @@ The strings (cards as ``7S``, ``10D``, ``JK``; table melds by their number):
 ``draw 3 discards to 7S``         take the top 3 discards, 7S the deepest of them
 ``push``                          Push's draw: pass the top discard and a stock card on
 ``may i``                         claim the discard out of turn ("May I?")
+``ask partner``                   ask partner "may I go out?"; ``answer yes`` /
+``answer yes`` ``answer no``      ``answer no``: the partner's binding reply
 ``pass``                          decline (an offer, a claim) or say you are done
 ``miss`` ``drop``                 miss a turn; drop out of the hand
 ``meld 7S 8S 9S``                 lay a meld; ``... as run 5D-7D`` when the cards can
@@ -52,9 +54,11 @@ DISCARD, KNOCK, GIN, SHOW = "discard", "knock", "gin", "show"
 DECLARE = "declare"  # a special hand: it ends the hand at once
 TAKE, PUT, RESET = "take", "put", "reset"  # rearranging the table (issue #15, item 8)
 SEAT_CUT = "cut for deal"  # chance: the card a player cuts to choose the first dealer
+ASK, YES, NO = "ask partner", "answer yes", "answer no"  # "may I go out?" and its reply
 
 KINDS = (DEAL, CUT, UPCARD, CARD, DRAW_STOCK, DRAW_DISCARD, DRAW_DISCARDS, PUSH, MAY_I, MELD,
-         LAY_OFF, REPLACE, DISCARD, KNOCK, GIN, SHOW, DECLARE, PASS, MISS, DROP, TAKE, PUT, RESET, SEAT_CUT)
+         LAY_OFF, REPLACE, DISCARD, KNOCK, GIN, SHOW, DECLARE, PASS, MISS, DROP, TAKE, PUT, RESET, SEAT_CUT,
+         ASK, YES, NO)
 CHANCE_KINDS = frozenset({DEAL, CUT, UPCARD, CARD, SEAT_CUT})
 _ORDER = {k: i for i, k in enumerate(KINDS)}
 _CHANCE_WORD = {DEAL: "deal", CUT: "cut", UPCARD: "upcard", CARD: "draw", SEAT_CUT: SEAT_CUT}
@@ -252,11 +256,16 @@ def parse(text: str) -> Parsed:
     words = raw.split()
     lw = low.split()
     try:
-        for kind in (DRAW_STOCK, DRAW_DISCARD, MAY_I, PASS, MISS, DROP, PUSH, GIN, KNOCK, RESET, DECLARE):
+        for kind in (DRAW_STOCK, DRAW_DISCARD, MAY_I, PASS, MISS, DROP, PUSH, GIN, KNOCK, RESET, DECLARE,
+                     ASK, YES, NO):
             if low == kind or (kind == DRAW_DISCARD and low in ("draw discard pile", "take discard")):
                 return Parsed(kind)
         if low == "may i?":
             return Parsed(MAY_I)
+        if low.rstrip("?") in ("may i go out", "partner, may i go out", "ask"):
+            return Parsed(ASK)
+        if low in ("yes", "no"):
+            return Parsed(YES if low == "yes" else NO)
         head = lw[0]
         if head in ("deal", "cut", "upcard") and len(words) == 2:
             return Parsed({"deal": DEAL, "cut": CUT, "upcard": UPCARD}[head], _cards(words[1:]))

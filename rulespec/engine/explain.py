@@ -67,6 +67,8 @@ def _phase_needs(game) -> str:
         Phase.PLAY: (f"seat {p} plays cards to the table, then `pass`, or draws instead of "
                      "playing" if game.ruleset.turn.play_or_draw else
                      f"seat {p} has drawn and now melds, lays off or ends the turn"),
+        Phase.ANSWER: f"seat {p} is asked whether their partner may go out: `answer yes` or "
+                      "`answer no`",
         Phase.KNOCK: f"seat {p} knocked and now lays down melds, then `pass`",
         Phase.LAY_OFF: f"seat {p} may lay off onto the knocker's melds, then `pass`",
         Phase.DEFEND: f"seat {p} lays down melds, then `pass`",

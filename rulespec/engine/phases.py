@@ -30,6 +30,7 @@ class Phase(_Text):
     CLAIM = "claim"
     CLAIM_MELD = "claim meld"
     PLAY = "play"
+    ANSWER = "answer"  # the partner of the player in turn answers "may I go out?"
     KNOCK = "knock"
     LAY_OFF = "lay off"
     DEFEND = "defend"

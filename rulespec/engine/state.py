@@ -18,6 +18,7 @@ A hand moves through these phases (``Game.phase``):
 ``claim``     another player may claim the discard the player in turn passed (``may i``)
 ``claim meld`` a claimer who may meld at once does so, then ``pass``
 ``play``      after the draw: meld, lay off, replace wilds; end with discard, knock, gin, show
+``answer``    the partner of the player in turn answers "may I go out?" (``answer yes``/``no``)
 ``knock``     the knocker lays down melds, then ``pass``
 ``lay off``   a defender lays off onto the knocker's melds, then ``pass``
 ``defend``    a defender lays down melds, then ``pass``
@@ -47,6 +48,7 @@ from .actions import Action
 from .errors import IllegalMove
 from .labels import named
 from .mechanics import dispatch_table, narrows_for
+from .mechanics.asking import Asking
 from .mechanics.barred import BarredCards
 from .mechanics.bonus import BonusCards
 from .mechanics.claims import Claims
@@ -101,7 +103,7 @@ def new_game(variant, players: int | None = None, seed: int | None = None, deck=
 class Game(Dealing, Drawing, Pushing, Claims, Playing, Melding, Opening, LayingOff, Replacing,
            Discarding, Knocking, Shows, Drops, Exhaustion, HandEnd, MeldTaken, PlayOrDraw,
            Rearranging, Seating, TakingDiscards, UseDrawn, SpecialHands, BonusCards,
-           FrozenPile, SecondHand, BarredCards):
+           FrozenPile, SecondHand, BarredCards, Asking):
     """A game in progress. See the module docstring for the phases.
 
     The core: construction, the public API, turns, chance steps and the dispatch of
@@ -308,6 +310,7 @@ class Game(Dealing, Drawing, Pushing, Claims, Playing, Melding, Opening, LayingO
         self.must_knock = False
         self.stock_only = False
         self.played_this_turn = False
+        self.answer = None  # partner's answer to "may I go out?" (mechanics.asking)
 
     def _next_seat(self, seat: int, mask, step: int | None = None) -> int:
         """The next seat of ``mask`` after ``seat`` the way play goes (``step``: +1 to the

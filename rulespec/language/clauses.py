@@ -80,6 +80,8 @@ PHRASES: dict[str, tuple[tuple[str, object], ...]] = {
     "out_required": (("going_out.final_discard", "required"),),
     "out_forbidden": (("going_out.final_discard", "forbidden"),),
     "out_never": (("going_out", None),),
+    "out_ask_may": (("going_out.ask", "may"),),
+    "out_ask_must": (("going_out.ask", "must"),),
     "opening_exact": (("opening.exact", True),),
     "opening_per_side": (("opening.per_side", True),),
     "opening_wild_natural": (("opening.wild_counts_as_natural", True),),

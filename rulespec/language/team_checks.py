@@ -1,5 +1,6 @@
 """Semantic checks on partnerships: every count of players that plays in teams fills them
-(E313), and laying off onto a partner's melds needs partners (E332)."""
+(E313), laying off onto a partner's melds needs partners (E332), and so does asking
+partner's permission to go out (E328)."""
 
 from __future__ import annotations
 
@@ -47,3 +48,15 @@ def partner_layoffs(r: Ruleset, doc: dict):
     if r.turn.layoff is not None and r.turn.layoff.onto == "team" and r.partnerships is None:
         yield Problem("turn.layoff", "laying off onto a partner's melds needs partnerships",
                       "add `partners:`")
+
+
+@check("E328")
+def partner_permission(r: Ruleset, doc: dict):
+    """Asking partner "may I go out?" needs partnerships and going out."""
+    go = r.going_out
+    if go is None or go.ask is None:
+        return
+    said = "may ask partner first" if go.ask == "may" else "only after asking partner"
+    if r.partnerships is None:
+        yield Problem("going_out.ask", f"`{said}`: there are no partnerships, so there is no "
+                      "partner to ask", "add `partners:`, or remove the rule")

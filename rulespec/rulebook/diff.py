@@ -148,6 +148,10 @@ def _ending(ir):
         _long_melds(long) + f" of {W.number(long['size'])} or more cards")
     yield "Going out needs a bonus card for each long meld", _yes(
         g is not None and g.get("bonus_each"), "yes", "no")
+    ask = g and g.get("ask")
+    yield "Asking partner's permission to go out", {
+        None: "not done", "may": "allowed, the answer binding",
+        "must": "required, the answer binding"}[ask]
     s = ir["show"]
     yield "After going out or a show, the others have", _yes(
         (g is not None and g.get("last_turns")) or (s is not None and s.get("last_turns")),

@@ -37,6 +37,9 @@ class GoingOut:
     # and a bonus card laid out for each long meld of the side (Mexicana: "at least as many
     # red threes as it has canastas")
     bonus_each: bool = False
+    # asking partner "may I go out?" (Canasta): None (no asking) | "may" | "must"; the
+    # partner's yes or no binds the rest of the turn
+    ask: str | None = None
 
 
 @dataclass(frozen=True)

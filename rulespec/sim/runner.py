@@ -196,6 +196,8 @@ class _Watch:
             _count(out.events, "drops")
         elif action.kind == A.MAY_I:
             _count(out.events, "claims")
+        elif action.kind in (A.YES, A.NO):  # partner's answer to "may I go out?"
+            _count(out.events, f"partner said {'yes' if action.kind == A.YES else 'no'}")
         elif action.kind == A.SHOW and (game.wrong_shows[-1:] == [p] if not hand_over
                                         else game.results[-1].reason is Ending.WRONG_SHOW):
             _count(out.events, "wrong shows")

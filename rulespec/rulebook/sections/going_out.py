@@ -28,7 +28,15 @@ class GoingOut(Base):
         yield "ending", 0, prose.say("going_out", "going_out", final=final,
                                      last=g["last_turns"], lay_off=self.rs.turn.layoff is not None,
                                      long=long, side=self.rs.partnerships is not None,
-                                     second=second, each=each)
+                                     second=second, each=each, **self.asking_said(g))
+
+    def asking_said(self, g) -> dict:
+        """Asking partner "may I go out?": "may" or "must", and whether a side may have more
+        than two players (then the next partner in turn answers); nothing without it."""
+        ps = self.rs.partnerships
+        if g.get("ask") is None or ps is None:
+            return {}
+        return {"ask": g["ask"], "many": ps.size is None or ps.size > 2}
 
     @staticmethod
     def long_melds_said(long) -> str:
