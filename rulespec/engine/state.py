@@ -52,6 +52,7 @@ from .mechanics.bonus import BonusCards
 from .mechanics.claims import Claims
 from .mechanics.dealing import Dealing
 from .mechanics.discarding import Discarding
+from .mechanics.draw_limits import DrawLimits
 from .mechanics.drawing import Drawing
 from .mechanics.drops import Drops
 from .mechanics.ending import HandEnd
@@ -101,7 +102,7 @@ def new_game(variant, players: int | None = None, seed: int | None = None, deck=
 class Game(Dealing, Drawing, Pushing, Claims, Playing, Melding, Opening, LayingOff, Replacing,
            Discarding, Knocking, Shows, Drops, Exhaustion, HandEnd, MeldTaken, PlayOrDraw,
            Rearranging, Seating, TakingDiscards, UseDrawn, SpecialHands, BonusCards,
-           FrozenPile, SecondHand, BarredCards):
+           FrozenPile, SecondHand, BarredCards, DrawLimits):
     """A game in progress. See the module docstring for the phases.
 
     The core: construction, the public API, turns, chance steps and the dispatch of
@@ -330,6 +331,7 @@ class Game(Dealing, Drawing, Pushing, Claims, Playing, Melding, Opening, LayingO
         self._turn_reset()
         self.turn = self.player = seat
         self.stock_only = stock_only
+        self.turns_had[seat] += 1
         self._played_at_start = self.played[seat]
         self._opened_at_start = self.opened[seat]
         self._mark_turn_start(seat)

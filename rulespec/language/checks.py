@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from .. import cards as C
 from ..ruleset import Ruleset
-from . import (barred_checks, bonus_checks, canasta_checks, game_checks, pack_checks,
-               playable_checks, problems, special_checks, team_checks, tile_checks,
+from . import (barred_checks, bonus_checks, canasta_checks, draw_limit_checks, game_checks,
+               pack_checks, playable_checks, problems, special_checks, team_checks, tile_checks,
                turn_rule_checks)
 from .problems import Checks, Problem, player_counts, rounds, said, say_players
 
@@ -466,7 +466,8 @@ def count_under_knocks(r: Ruleset, doc: dict):
 CHECKS = {**check, **pack_checks.check, **game_checks.check, **playable_checks.check,
           **tile_checks.check, **special_checks.check, **bonus_checks.check,
           **team_checks.check, **barred_checks.check,
-          **canasta_checks.check, **turn_rule_checks.check}
+          **canasta_checks.check, **turn_rule_checks.check,
+          **draw_limit_checks.check}
 
 
 def run(ruleset: Ruleset, doc: dict, sources: dict, texts: dict[str, str]):

@@ -177,5 +177,7 @@ PHRASES: dict[str, tuple[tuple[str, object], ...]] = {
     "show_last_turns": (("show.last_turns", True),),
     "claim_before_opening": (("turn.claims.before_opening", True),),
     "draw_discard_before_opening": (("turn.discard_until_opening", True),),
+    "draw_first_round_stock": (("turn.stock_first_round", True),),
+    "draw_first_round_any": (("turn.stock_first_round", False),),
     "knock_counts_all": (("knock.counts_all", True),),
 }

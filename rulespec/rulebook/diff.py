@@ -48,6 +48,13 @@ def _turn(ir):
         + (["only before opening"] if c.get("before_opening") else []))
     yield "The discard pile after opening", _yes(t.get("discard_until_opening", False),
                                                  "closed", "open")
+    yield "The discard pile in the first round of turns", _yes(
+        t.get("stock_first_round", False), "closed: draw from the stock", "open")
+    sh = t.get("short_hand")
+    yield "The discard pile for a short hand", "open" if sh is None else (
+        f"closed with {W.plural(sh['hand'], 'card')} or fewer in hand"
+        + ("" if sh.get("pile") is None else f", while it holds {W.plural(sh['pile'], 'card')} "
+           "or fewer"))
     yield "Melds per turn", "any number" if t["melds_per_turn"] is None else W.number(t["melds_per_turn"])
     a = t["all_at_once"]
     yield "Whole hand melded at once", "never" if a is None else f"in rounds {_span(a)}"

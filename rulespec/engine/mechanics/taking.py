@@ -102,6 +102,8 @@ class TakingDiscards:
             return "the rules let you take only the top card of the discard pile"
         if self._stopped():
             return self._why_stopped()
+        if "discard" in self.ruleset.turn.draw_from and self._pile_closed():
+            return self._why_closed()
         n, pile = parsed.target, self.discards
         if n is None or not 2 <= n <= len(pile):
             return f"the discard pile has {len(pile)} cards: take 2 to {len(pile)} of them"

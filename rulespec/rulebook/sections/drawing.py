@@ -50,4 +50,6 @@ class Drawing(Base):
             starter_draws=t["starter_draws"], until=until, alone=alone, top=top,
             unopened=unopened, side=self.ir["partnerships"] is not None, pair=pair,
             stops=W.join([W.card(C.parse_card(c)) for c in t["discard_stops"]], "or"),
-            many=many, squared=t["discard_squared"])]
+            many=many, squared=t["discard_squared"], first_round=t["stock_first_round"],
+            short=None if t["short_hand"] is None else (t["short_hand"]["hand"],
+                                                        t["short_hand"]["pile"]))]
