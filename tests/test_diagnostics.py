@@ -598,6 +598,14 @@ SEMANTIC = [
     Case("stop cards on a pile no one draws from", edit(
         "from the stock or the discard pile", "from the stock; discard pile may not be taken when "
         "top card is black 3s"), "E395", 12, 26, "discard pile may not"),
+    # issue "Reach": the first round from the stock, a short hand that may not take the pile
+    Case("the first round from the stock where the pile is never a source", edit(
+        "from the stock or the discard pile", "from the stock; from the stock only in the first "
+        "round"), "E357", 12, 26, "from the stock only", "remove `from the stock only in the first "
+        "round`, or add the discard pile to `draw: from …`"),
+    Case("a short hand kept from a pile no one draws from", edit(
+        "from the stock or the discard pile", "from the stock; with 1 card in hand, not from the "
+        "discard pile"), "E358", 12, 26, "with 1 card"),
     # Samba's draw of two: no one card drawn to meld or discard
     Case("two cards drawn where the card drawn must be melded or discarded", edit(
         "from the stock or the discard pile", "from the stock or the discard pile; 2 cards from "

@@ -9,8 +9,9 @@ card on top), so a turn always has a move."""
 from __future__ import annotations
 
 
-def _cards(n: int) -> str:
-    return f"{n} card" + ("" if n == 1 else "s")
+def _few(n: int, fewer: str = " or fewer") -> str:
+    """``1`` -> "only 1 card", ``3`` -> "3 cards or fewer": a hand or a pile this small."""
+    return "only 1 card" if n == 1 else f"{n} cards{fewer}"
 
 
 class DrawLimits:
@@ -41,9 +42,7 @@ class DrawLimits:
         if self._hand_short():
             sh = self.ruleset.turn.short_hand
             held = len(self.hands[self.player])
-            when = "" if sh.pile is None else (
-                f" while it holds {_cards(sh.pile)}" + (" or fewer" if sh.pile > 1 else ""))
-            fewer = " or fewer" if sh.hand > 1 else ""
-            return (f"you hold {_cards(held)}, and a player with {_cards(sh.hand)}{fewer} in hand "
-                    f"may not take from the discard pile{when}: draw from the stock")
+            when = "" if sh.pile is None else f" while it holds {_few(sh.pile)}"
+            return (f"you hold {_few(held, '')}: with {_few(sh.hand)} in hand you may not take "
+                    f"from the discard pile{when}; draw from the stock")
         return None
