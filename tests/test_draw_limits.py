@@ -120,7 +120,8 @@ def test_the_short_hand_phrase(short):
     sh = short.ruleset.turn.short_hand
     assert (sh.hand, sh.pile) == (1, 1)
     any_pile = house("basic", "draw: with 2 cards or fewer in hand, may not take the discard pile")
-    assert (any_pile.ruleset.turn.short_hand.hand, any_pile.ruleset.turn.short_hand.pile) == (2, None)
+    sh = any_pile.ruleset.turn.short_hand
+    assert (sh.hand, sh.pile) == (2, None)
 
 
 def test_one_card_may_not_take_a_pile_of_one(short):
