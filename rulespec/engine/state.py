@@ -73,6 +73,7 @@ from .mechanics.second_hand import SecondHand
 from .mechanics.shows import Shows
 from .mechanics.special_hands import SpecialHands
 from .mechanics.taking import TakingDiscards
+from .mechanics.top_taken import TopTaken
 from .mechanics.use_drawn import UseDrawn
 from .phases import Phase
 from .scoring import HandResult, number, team_totals
@@ -102,7 +103,7 @@ def new_game(variant, players: int | None = None, seed: int | None = None, deck=
 class Game(Dealing, Drawing, Pushing, Claims, Playing, Melding, Opening, LayingOff, Replacing,
            Discarding, Knocking, Shows, Drops, Exhaustion, HandEnd, MeldTaken, PlayOrDraw,
            Rearranging, Seating, TakingDiscards, UseDrawn, SpecialHands, BonusCards,
-           FrozenPile, SecondHand, BarredCards, DrawLimits):
+           FrozenPile, SecondHand, BarredCards, DrawLimits, TopTaken):
     """A game in progress. See the module docstring for the phases.
 
     The core: construction, the public API, turns, chance steps and the dispatch of
@@ -299,6 +300,7 @@ class Game(Dealing, Drawing, Pushing, Claims, Playing, Melding, Opening, LayingO
 
     def _turn_reset(self) -> None:
         self.taken = None  # the card taken from the discard pile this turn
+        self.top_loose = None  # the top card taken, where it may go is limited (TopTaken)
         self.taken_binds = False  # ... and it must be melded (mechanics.meld_taken)
         self.deep_taken = None  # the deepest of several taken, when it must be melded at once
         self.drawn_card = None  # the card drawn from the stock this turn
@@ -436,6 +438,8 @@ class Game(Dealing, Drawing, Pushing, Claims, Playing, Melding, Opening, LayingO
             self._chance_apply(a)
             return
         self._pile_joins(a, before=True)  # a frozen take's pile held back (FrozenPile)
+        if self.top_loose is not None:  # the top card of a take, not yet placed (TopTaken)
+            self._top_moved(a)
         _MOVES[a.kind](self, a)
         self._pile_joins(a, before=False)
 

@@ -179,5 +179,8 @@ PHRASES: dict[str, tuple[tuple[str, object], ...]] = {
     "draw_discard_before_opening": (("turn.discard_until_opening", True),),
     "draw_first_round_stock": (("turn.stock_first_round", True),),
     "draw_first_round_any": (("turn.stock_first_round", False),),
+    "draw_top_sets_only": (("turn.top_taken.runs", "never"),),
+    "draw_top_no_new_runs": (("turn.top_taken.runs", "lay off"),),
+    "draw_top_any_meld": (("turn.top_taken.runs", "any"),),
     "knock_counts_all": (("knock.counts_all", True),),
 }

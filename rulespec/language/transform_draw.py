@@ -63,3 +63,8 @@ class DrawClauses:
         self.set(node, "turn.short_hand.hand", hand)
         self.set(node, "turn.short_hand.pile", pile)
 
+    def draw_top_not_onto(self, node, n):
+        """``draw: top card taken may not go onto a meld of 7+ cards``: a meld of N cards or
+        more is closed to the top card of a take (Bolivia's, Samba's completed canasta)."""
+        self.set(node, "turn.top_taken.full", n)
+

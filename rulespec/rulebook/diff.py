@@ -51,6 +51,7 @@ def _turn(ir):
     yield "The discard pile in the first round of turns", _yes(
         t.get("stock_first_round", False), "closed: draw from the stock", "open")
     sh = t.get("short_hand")
+    yield "The top card of a pile taken", _top_taken(t.get("top_taken"))
     yield "The discard pile for a short hand", "open" if sh is None else (
         f"closed with {W.plural(sh['hand'], 'card')} or fewer in hand"
         + ("" if sh.get("pile") is None else f", while it holds {W.plural(sh['pile'], 'card')} "
@@ -385,3 +386,13 @@ def changes(old: dict, new: dict) -> list[Change]:
     labels = list(a) + [k for k in b if k not in a]
     found = [Change(k, a.get(k, "none"), b.get(k, "none")) for k in labels if a.get(k) != b.get(k)]
     return found + [Change(*c) for c in unsaid(old, new, a, b, facts, NOT_RULES)]
+
+
+def _top_taken(tt: dict | None) -> str:
+    """Where the top card of a take may go, in ``rulespec diff``'s words."""
+    tt = tt or {}
+    said = {"never": ["only in sets"], "lay off": ["never starts a run"]}.get(tt.get("runs"), [])
+    if tt.get("full"):
+        said.append(f"not onto a meld of {tt['full']}+ cards")
+    return ", ".join(said) or "anywhere"
+

@@ -26,7 +26,7 @@ from .table import (Aces, Between, CardValue, Deck, JokerRule, Melds, PackRule, 
                     Replace, RunRule, SetRule, TableRules, Values, Wilds)
 from .turns import (Claims, Contract, Deal, HandSize, LayOff, Opening, Push, Rearrange,
                     Requirement, ScoreThreshold, SecondHand, Seating, ShortHand, TakeDiscards,
-                    Turn)
+                    TopTaken, Turn)
 from .rounds import GAME_WIDE, RoundRules, sections_for
 
 __all__ = [
@@ -37,7 +37,8 @@ __all__ = [
     "Opening", "Origin",
     "PackRule", "Partnerships", "Push", "Rearrange", "Replace", "Requirement", "RoundRules",
     "Ruleset", "RunRule", "Rummy", "ScoreThreshold", "Scoring", "SecondHand", "Seating", "SetRule",
-    "ShortHand", "Show", "SpecialHand", "TableRules", "TakeDiscards", "Terms", "Turn", "Values",
+    "ShortHand", "Show", "SpecialHand", "TableRules", "TakeDiscards", "Terms", "TopTaken", "Turn",
+    "Values",
     "Wilds",
     "field_paths", "field_pattern", "from_dict", "from_ir", "leaves", "to_plain",
 ]

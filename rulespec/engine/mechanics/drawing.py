@@ -91,6 +91,7 @@ class Drawing:
         self._drew(p)
         card = self.discards.pop()
         self.hands[p].append(card)
+        self._note_top(card)
         self._took(p, card, self._meld_taken_binds(p))
         self.turn = p
         self.phase = Phase.PLAY
