@@ -606,6 +606,10 @@ SEMANTIC = [
     Case("a short hand kept from a pile no one draws from", edit(
         "from the stock or the discard pile", "from the stock; with 1 card in hand, not from the "
         "discard pile"), "E358", 12, 26, "with 1 card"),
+    Case("the top card taken kept out of runs where there are none", edit(
+        "from the stock or the discard pile", "from the stock or the discard pile; top card taken "
+        "may not start runs", edit("runs of 3+ cards in the same suit", "no runs")), "E359", 12, 46,
+         "top card taken", "remove the rule"),
     # Samba's draw of two: no one card drawn to meld or discard
     Case("two cards drawn where the card drawn must be melded or discarded", edit(
         "from the stock or the discard pile", "from the stock or the discard pile; 2 cards from "
