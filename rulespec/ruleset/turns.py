@@ -168,7 +168,7 @@ class ShortHand:
     """A player holding ``hand`` cards or fewer may not take from the discard pile (Canasta's
     one card in hand), while the pile holds ``pile`` cards or fewer (None: whatever it holds)."""
 
-    hand: int
+    hand: int = 1
     pile: int | None = None
 
 
