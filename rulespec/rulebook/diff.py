@@ -295,6 +295,8 @@ def _game(ir):
     yield "Deals in a game", "any number" if g["rounds"] is None else W.number(g["rounds"])
     yield "Players out at", _points_or(g["eliminate"], "never")
     yield "Hands to win the game", "none" if g.get("hands") is None else W.number(g["hands"])
+    yield "The end of the game", _yes(g.get("endless", False),
+                                      "none: as many hands as the players like", "set")
     yield "Winner", f"{g['winner']} total"
     b = g["bonus"] or {"win": 0, "per_hand": 0, "shutout": 1}
     yield "Bonus for winning the game", W.points(b["win"])
