@@ -24,6 +24,8 @@ class TopTaken:
     :attr:`Game.top_loose` is the top card taken this turn while it is still in hand and
     not yet in a place it may go (None otherwise; reset with the turn)."""
 
+    top_loose = None  # set with the turn (Game._turn_reset)
+
     @staticmethod
     def narrows(rs) -> bool:
         return rs.turn.top_taken is not None
