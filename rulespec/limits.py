@@ -11,3 +11,7 @@ MAX_HAND_ACTIONS = 100_000
 
 #: player moves in one whole game
 MAX_GAME_ACTIONS = 250_000
+
+#: hands a bot game plays of a variant with no end (``game: no end``) when not told how many
+#: (``rulespec simulate --hands``, ``check --play``): the players would stop some time
+ENDLESS_HANDS = 10

@@ -601,6 +601,23 @@ SEMANTIC = [
     Case("stop cards on a pile no one draws from", edit(
         "from the stock or the discard pile", "from the stock; discard pile may not be taken when "
         "top card is black 3s"), "E395", 12, 26, "discard pile may not"),
+    # issue "Reach": the first round from the stock, a short hand that may not take the pile
+    Case("the first round from the stock where the pile is never a source", edit(
+        "from the stock or the discard pile", "from the stock; from the stock only in the first "
+        "round"), "E357", 12, 26, "from the stock only", "remove `from the stock only in the first "
+        "round`, or add the discard pile to `draw: from …`"),
+    Case("a short hand kept from a pile no one draws from", edit(
+        "from the stock or the discard pile", "from the stock; with 1 card in hand, not from the "
+        "discard pile"), "E358", 12, 26, "with 1 card"),
+    Case("the top card taken kept out of runs where there are none", edit(
+        "from the stock or the discard pile", "from the stock or the discard pile; top card taken "
+        "may not start runs", edit("runs of 3+ cards in the same suit", "no runs")), "E359", 12, 46,
+         "top card taken", "remove the rule"),
+    # a game with no end: nothing may happen when it ends
+    Case("a bonus for winning a game with no end", edit(
+        "game:    to 100 points; highest wins", "game:    no end; bonus 100 for winning the game"),
+         "E372", 16, 18, "bonus 100", "remove the bonuses, or give the game an end (`to 100 "
+         "points`)"),
     # Samba's draw of two: no one card drawn to meld or discard
     Case("two cards drawn where the card drawn must be melded or discarded", edit(
         "from the stock or the discard pile", "from the stock or the discard pile; 2 cards from "
@@ -674,7 +691,8 @@ def test_opening_values_without_ranks_are_reported():
 def test_every_registered_check_and_stage_code_has_a_case():
     """A new check without a test case here fails this test."""
     covered = {c.code if isinstance(c, Case) else c.values[2] for c in SYNTAX + SCHEMA + SEMANTIC}
-    covered |= {"E305", "E306", "E307", "E308", "W302", "E401", "E402", "E403"}  # below, with files
+    covered |= {"E305", "E306", "E307", "E308", "W302", "E401", "E402", "E403",
+                "E363"}  # below, with files
     covered |= {"E404", "W404"}  # tests/test_compile_bounds.py
     covered |= {"E387"}  # tests/test_out_bonus.py, over Gin (no going out)
     covered |= {"E388"}  # tests/test_meld_bonus.py
@@ -760,6 +778,11 @@ FILE_CASES = [
     ("semantic error of a parent is shown in the parent", {"p.rules": edit("players: 2-6", "players: 6-2"),
      "c.rules": 'variant "C"\nextends "p"\naces:    high\n'}, "c.rules", "E310", "p.rules", 2, 10, "6-2",
      "write the smaller number first"),
+    ("an end added over a game with no end", {"parent.rules": edit(
+        "game:    to 100 points; highest wins", "game:    no end"), "child.rules":
+     'variant "Child"\nextends "parent"\ngame:    to 200 points\n'}, "child.rules", "E363",
+     "child.rules", 3, 10, "to 200 points", "write `with an end` under `game:` to give it one, "
+     "or remove this rule"),
     ("missing file", {}, "nope.rules", "E401", "nope.rules", 1, 1, None, None),
     ("file too large", {"big.rules": BASE + "#" * (300 * 1024) + "\n"}, "big.rules", "E402", "big.rules", 1, 1,
      None, None),

@@ -217,6 +217,17 @@ BY_HAND = {
     # a frozen pile taken with a natural pair needs something that freezes it (E394)
     "turn.take_discards.frozen_take": ("rummy500", {"turn.take_discards.frozen_unopened": True},
                                        {"turn.take_discards.frozen_take": "natural_pair"}),
+    # no shipped variant closes the pile to a short hand (Canasta's one card)
+    **{f"turn.short_hand.{leaf}": ("basic", {"turn.short_hand": {"hand": 1, "pile": 1}},
+                                   {f"turn.short_hand.{leaf}": n})
+       for leaf, n in (("hand", 2), ("pile", 3))},
+    # no shipped variant has a game with no end: given an end again, the page says it
+    "game.endless": ("basic", {"game.endless": True, "game.target": None},
+                     {"game.endless": False, "game.target": 200}),
+    # no shipped variant says where the top card of a take may go (Bolivia, Samba)
+    **{f"turn.top_taken.{leaf}": ("basic", {"turn.top_taken": {"runs": "never", "full": 7}},
+                                  {f"turn.top_taken.{leaf}": n})
+       for leaf, n in (("runs", "lay off"), ("full", 5))},
 }
 
 #: the seeded games of each variant: (seed, agent); every seat plays the same agent

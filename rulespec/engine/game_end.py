@@ -96,3 +96,10 @@ def _best(game, seats) -> tuple[int, ...]:
     vals = [value(p) for p in seats]
     best = max(vals) if g.winner == "highest" else min(vals)
     return tuple(p for p, v in zip(seats, vals) if v == best)
+
+
+def leaders(game) -> tuple[int, ...]:
+    """The seats ahead now (the best total, under the game's ``winner``): who wins a game
+    with no end (``game.endless``) when the players stop."""
+    return _best(game, [p for p in range(game.n) if p not in game.eliminated])
+

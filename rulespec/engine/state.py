@@ -54,6 +54,7 @@ from .mechanics.bonus import BonusCards
 from .mechanics.claims import Claims
 from .mechanics.dealing import Dealing
 from .mechanics.discarding import Discarding
+from .mechanics.draw_limits import DrawLimits
 from .mechanics.drawing import Drawing
 from .mechanics.drops import Drops
 from .mechanics.ending import HandEnd
@@ -74,6 +75,7 @@ from .mechanics.second_hand import SecondHand
 from .mechanics.shows import Shows
 from .mechanics.special_hands import SpecialHands
 from .mechanics.taking import TakingDiscards
+from .mechanics.top_taken import TopTaken
 from .mechanics.use_drawn import UseDrawn
 from .phases import Phase
 from .scoring import HandResult, number, team_totals
@@ -103,7 +105,7 @@ def new_game(variant, players: int | None = None, seed: int | None = None, deck=
 class Game(Dealing, Drawing, Pushing, Claims, Playing, Melding, Opening, LayingOff, Replacing,
            Discarding, Knocking, Shows, Drops, Exhaustion, HandEnd, MeldTaken, PlayOrDraw,
            Rearranging, Seating, TakingDiscards, UseDrawn, SpecialHands, BonusCards,
-           FrozenPile, SecondHand, BarredCards, Asking):
+           FrozenPile, SecondHand, BarredCards, Asking, DrawLimits, TopTaken):
     """A game in progress. See the module docstring for the phases.
 
     The core: construction, the public API, turns, chance steps and the dispatch of
@@ -300,6 +302,7 @@ class Game(Dealing, Drawing, Pushing, Claims, Playing, Melding, Opening, LayingO
 
     def _turn_reset(self) -> None:
         self.taken = None  # the card taken from the discard pile this turn
+        self.top_loose = None  # the top card taken, where it may go is limited (TopTaken)
         self.taken_binds = False  # ... and it must be melded (mechanics.meld_taken)
         self.deep_taken = None  # the deepest of several taken, when it must be melded at once
         self.drawn_card = None  # the card drawn from the stock this turn
@@ -333,6 +336,7 @@ class Game(Dealing, Drawing, Pushing, Claims, Playing, Melding, Opening, LayingO
         self._turn_reset()
         self.turn = self.player = seat
         self.stock_only = stock_only
+        self.turns_had[seat] += 1
         self._played_at_start = self.played[seat]
         self._opened_at_start = self.opened[seat]
         self._mark_turn_start(seat)
@@ -437,6 +441,8 @@ class Game(Dealing, Drawing, Pushing, Claims, Playing, Melding, Opening, LayingO
             self._chance_apply(a)
             return
         self._pile_joins(a, before=True)  # a frozen take's pile held back (FrozenPile)
+        if self.top_loose is not None:  # the top card of a take, not yet placed (TopTaken)
+            self._top_moved(a)
         _MOVES[a.kind](self, a)
         self._pile_joins(a, before=False)
 

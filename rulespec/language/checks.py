@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from .. import cards as C
 from ..ruleset import Ruleset
-from . import (barred_checks, bonus_checks, canasta_checks, game_checks, long_bonus_checks,
-               pack_checks, playable_checks, problems, special_checks, team_checks, tile_checks,
-               turn_rule_checks, value_checks)
+from . import (barred_checks, bonus_checks, canasta_checks, draw_limit_checks,
+               endless_checks, game_checks, long_bonus_checks, pack_checks, playable_checks,
+               problems, special_checks, team_checks, tile_checks, turn_rule_checks,
+               value_checks)
 from .problems import Checks, Problem, player_counts, rounds, said, say_players
 
 MAX_RUN = 13  # no run can repeat a rank, whatever the ace rule
@@ -425,7 +426,8 @@ def scoring_matches_ending(r: Ruleset, doc: dict):
 @check("E343")
 def game_can_end(r: Ruleset, doc: dict):
     g = r.game
-    if g.target is None and g.rounds is None and g.eliminate is None and g.hands is None:
+    if (g.target is None and g.rounds is None and g.eliminate is None and g.hands is None
+            and not g.endless):
         yield Problem("game", "the game never ends: there is no target score, number of deals, "
                       "elimination or number of hands to win",
                       "add `game: to 100 points`, `game: 7 deals` or `game: first to win a hand`")
@@ -469,7 +471,7 @@ CHECKS = {**check, **pack_checks.check, **game_checks.check, **playable_checks.c
           **tile_checks.check, **special_checks.check, **bonus_checks.check,
           **team_checks.check, **barred_checks.check,
           **canasta_checks.check, **turn_rule_checks.check, **long_bonus_checks.check,
-          **value_checks.check}
+          **value_checks.check, **draw_limit_checks.check, **endless_checks.check}
 
 
 def run(ruleset: Ruleset, doc: dict, sources: dict, texts: dict[str, str]):

@@ -55,3 +55,16 @@ class DrawClauses:
         """``draw: take only top 7 cards of discard pile``: never the top card alone."""
         self.draw_take_top(node, n)
         self.set(node, "turn.take_discards.top_alone", False)
+
+    def draw_short_hand(self, node, hand, pile=None):
+        """``draw: with 1 card in hand, not from discard pile when it holds 1 card``: a
+        player holding that many cards or fewer may not take from the discard pile (while
+        it holds that many cards or fewer, when the pile's size is given)."""
+        self.set(node, "turn.short_hand.hand", hand)
+        self.set(node, "turn.short_hand.pile", pile)
+
+    def draw_top_not_onto(self, node, n):
+        """``draw: top card taken may not go onto a meld of 7+ cards``: a meld of N cards or
+        more is closed to the top card of a take (Bolivia's, Samba's completed canasta)."""
+        self.set(node, "turn.top_taken.full", n)
+

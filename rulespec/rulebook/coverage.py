@@ -101,6 +101,9 @@ APPLIES_WHEN: dict[str, tuple[Callable[[Ruleset], bool], str]] = {
     "turn.discard_until_opening": (lambda rs: "discard" in rs.turn.draw_from
                                    and not rs.turn.play_or_draw,
                                    "no one draws from the discard pile"),
+    **{f"turn.{f}": (lambda rs: "discard" in rs.turn.draw_from and not rs.turn.play_or_draw,
+                     "no one draws from the discard pile")
+       for f in ("stock_first_round", "short_hand", "top_taken")},
     "turn.discard_squared": (lambda rs: not rs.turn.play_or_draw,
                              "a turn that plays or draws has no discard pile (E376)"),
     "turn.discard_stops": (lambda rs: not rs.turn.play_or_draw,

@@ -48,6 +48,14 @@ def _turn(ir):
         + (["only before opening"] if c.get("before_opening") else []))
     yield "The discard pile after opening", _yes(t.get("discard_until_opening", False),
                                                  "closed", "open")
+    yield "The discard pile in the first round of turns", _yes(
+        t.get("stock_first_round", False), "closed: draw from the stock", "open")
+    sh = t.get("short_hand")
+    yield "The top card of a pile taken", _top_taken(t.get("top_taken"))
+    yield "The discard pile for a short hand", "open" if sh is None else (
+        f"closed with {W.plural(sh['hand'], 'card')} or fewer in hand"
+        + ("" if sh.get("pile") is None else f", while it holds {W.plural(sh['pile'], 'card')} "
+           "or fewer"))
     yield "Melds per turn", "any number" if t["melds_per_turn"] is None else W.number(t["melds_per_turn"])
     a = t["all_at_once"]
     yield "Whole hand melded at once", "never" if a is None else f"in rounds {_span(a)}"
@@ -302,6 +310,8 @@ def _game(ir):
     yield "Deals in a game", "any number" if g["rounds"] is None else W.number(g["rounds"])
     yield "Players out at", _points_or(g["eliminate"], "never")
     yield "Hands to win the game", "none" if g.get("hands") is None else W.number(g["hands"])
+    yield "The end of the game", _yes(g.get("endless", False),
+                                      "none: as many hands as the players like", "set")
     yield "Winner", f"{g['winner']} total"
     b = g["bonus"] or {"win": 0, "per_hand": 0, "shutout": 1}
     yield "Bonus for winning the game", W.points(b["win"])
@@ -393,3 +403,13 @@ def changes(old: dict, new: dict) -> list[Change]:
     labels = list(a) + [k for k in b if k not in a]
     found = [Change(k, a.get(k, "none"), b.get(k, "none")) for k in labels if a.get(k) != b.get(k)]
     return found + [Change(*c) for c in unsaid(old, new, a, b, facts, NOT_RULES)]
+
+
+def _top_taken(tt: dict | None) -> str:
+    """Where the top card of a take may go, in ``rulespec diff``'s words."""
+    tt = tt or {}
+    said = {"never": ["only in sets"], "lay off": ["never starts a run"]}.get(tt.get("runs"), [])
+    if tt.get("full"):
+        said.append(f"not onto a meld of {tt['full']}+ cards")
+    return ", ".join(said) or "anywhere"
+

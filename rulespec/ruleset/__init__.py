@@ -25,7 +25,8 @@ from .endings import (BonusCards, BonusSet, ByUpcard, Drops, Exhaustion, GameBon
 from .table import (Aces, Between, CardValue, Deck, JokerRule, Melds, PackRule, Partnerships,
                     Replace, RunRule, SetRule, TableRules, Values, Wilds)
 from .turns import (Claims, Contract, Deal, HandSize, LayOff, Opening, Push, Rearrange,
-                    Requirement, ScoreThreshold, SecondHand, Seating, TakeDiscards, Turn)
+                    Requirement, ScoreThreshold, SecondHand, Seating, ShortHand, TakeDiscards,
+                    TopTaken, Turn)
 from .rounds import GAME_WIDE, RoundRules, sections_for
 
 __all__ = [
@@ -37,7 +38,8 @@ __all__ = [
     "PackRule", "Partnerships", "Push", "RankBonus", "Rearrange", "Replace", "Requirement",
     "RoundRules",
     "Ruleset", "RunRule", "Rummy", "ScoreThreshold", "Scoring", "SecondHand", "Seating", "SetRule",
-    "Show", "SpecialHand", "TableRules", "TakeDiscards", "Terms", "Turn", "Values", "WildBonus",
+    "ShortHand", "Show", "SpecialHand", "TableRules", "TakeDiscards", "Terms", "TopTaken", "Turn",
+    "Values", "WildBonus",
     "Wilds",
     "field_paths", "field_pattern", "from_dict", "from_ir", "leaves", "to_plain",
 ]

@@ -262,3 +262,5 @@ class GameEnd:
     # how the game is settled when it ends: None (the totals stand) | "difference" (each
     # other player pays the winner the difference between their totals: 500 Rum, Bicycle)
     settle: str | None = None
+    # no end: hands are played for as long as the players like, a running total kept
+    endless: bool = False

@@ -167,6 +167,26 @@ class TakeDiscards:
 
 
 @dataclass(frozen=True)
+class ShortHand:
+    """A player holding ``hand`` cards or fewer may not take from the discard pile (Canasta's
+    one card in hand), while the pile holds ``pile`` cards or fewer (None: whatever it holds)."""
+
+    hand: int = 1
+    pile: int | None = None
+
+
+@dataclass(frozen=True)
+class TopTaken:
+    """Where the top card of a take from the discard pile may go in the turn it is taken
+    (Bolivia, Samba): ``runs`` "any", "lay off" (onto a run on the table, never to start
+    one) or "never" (only in sets); ``full``: a meld of that many cards or more is closed
+    to it (a completed canasta), None: none is."""
+
+    runs: str = "any"
+    full: int | None = None
+
+
+@dataclass(frozen=True)
 class Turn:
     draw_from: tuple[str, ...] = ("stock", "discard")
     stock_cards: int = 1  # cards a turn's draw from the stock takes (Samba, Hand and Foot: 2)
@@ -179,6 +199,9 @@ class Turn:
     layoff: LayOff | None = LayOff()
     discard_taken: bool = True  # may the card just taken from the discard pile go straight back
     discard_until_opening: bool = False  # the discard pile is closed to a player who has opened
+    stock_first_round: bool = False  # each player's first turn of a hand draws from the stock
+    short_hand: ShortHand | None = None  # a hand this small may not take from the discard pile
+    top_taken: TopTaken | None = None  # where the top card of a take may go that turn
     meld_taken: bool = False  # the card taken from the discard pile must be melded
     meld_taken_by: str = "move"  # by the first move after taking it, or by the turn's end
     meld_taken_before_opening: bool = False  # only a player who has not opened must (Rommé)

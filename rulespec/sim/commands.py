@@ -25,7 +25,7 @@ def _positive(text: str) -> int:
 
 def register(subparsers) -> None:
     from ..outputs import existing, writable
-    from ..limits import MAX_GAME_ACTIONS, MAX_HAND_ACTIONS
+    from ..limits import ENDLESS_HANDS, MAX_GAME_ACTIONS, MAX_HAND_ACTIONS
 
     c = subparsers.add_parser("simulate", help="play many games with bots and report statistics")
     c.add_argument("variant", type=existing(), help="the variant file")
@@ -43,7 +43,8 @@ def register(subparsers) -> None:
     c.add_argument("--max-hand-actions", type=_positive, default=None, metavar="N",
                    help=f"safety limit: player moves per hand (default {MAX_HAND_ACTIONS:,})")
     c.add_argument("--hands", type=_positive, default=None, metavar="H",
-                   help="play only the first H hands of each game")
+                   help="play only the first H hands of each game (a game with no end "
+                        f"plays {ENDLESS_HANDS} unless told)")
     c.add_argument("--save-failures", metavar="DIR", type=writable(folder=True),
                    help="write a replayable record of every failed game into DIR")
     c.add_argument("-q", "--quiet", action="store_true", help="no progress (neither the bar nor the plain lines)")
@@ -88,6 +89,7 @@ def _load(file: str):
 def cmd_simulate(args) -> int:
     from ..agents import parse_agents
     from ..report import EXIT_INTERRUPTED, EXIT_OK, EXIT_RULES, EXIT_TOOL, err, out
+    from ..limits import ENDLESS_HANDS
     from .simulate import Interrupted, Settings, default_workers, simulate
 
     try:
@@ -113,8 +115,9 @@ def cmd_simulate(args) -> int:
     if len(agents) > n:
         err.print(f"rulespec simulate: {len(agents)} agents named for {n} players", style="red")
         return EXIT_TOOL
+    hands = args.hands or (ENDLESS_HANDS if rs.game.endless else None)
     settings = Settings(agents=agents, players=players, seed=args.seed, check_every=args.check_every,
-                        max_hands=args.hands, keep_history=bool(args.save_failures))
+                        max_hands=hands, keep_history=bool(args.save_failures))
     if args.max_actions is not None:
         settings.max_actions = args.max_actions
     if args.max_hand_actions is not None:

@@ -21,7 +21,8 @@ from ..engine import actions as A
 from ..engine.errors import IllegalMove
 from ..engine.invariants import problems
 from ..engine.phases import Ending, Phase
-from ..limits import MAX_GAME_ACTIONS, MAX_HAND_ACTIONS
+from ..engine.game_end import leaders
+from ..limits import ENDLESS_HANDS, MAX_GAME_ACTIONS, MAX_HAND_ACTIONS
 
 # what can go wrong in a game (GameOutcome.failure)
 INVARIANT, HAND_LIMIT, GAME_LIMIT, ERROR, BAD_MOVE = (
@@ -97,7 +98,9 @@ def play_game(variant, players: int | None = None, seed: int | None = None,
     ``check_every``: check the invariants after every that-many steps (1: after each
     one; 0: only when a hand ends) and always at the end. ``max_actions`` and
     ``max_hand_actions`` are the safety limits (player moves per game, per hand);
-    ``max_hands`` stops after that many hands (the game then counts as finished).
+    ``max_hands`` stops after that many hands (the game then counts as finished); a game
+    with no end (``game.endless``) stops after :data:`~rulespec.limits.ENDLESS_HANDS` unless
+    told, and whoever leads then wins it.
     ``keep_history`` keeps the steps of a game that failed, for a record."""
     import time
 
@@ -105,6 +108,8 @@ def play_game(variant, players: int | None = None, seed: int | None = None,
 
     start = time.perf_counter()
     game = new_game(variant, players=players, seed=seed)
+    if max_hands is None and game.ruleset.game.endless:
+        max_hands = ENDLESS_HANDS
     names = tuple(agents[s % len(agents)] for s in range(game.n))
     bots = [make_agent(names[s], seed=agent_seed(seed, s)) for s in range(game.n)]
     watch = _Watch(game, GameOutcome(index=index, seed=seed, agents=names, players=game.n))
@@ -118,6 +123,8 @@ def play_game(variant, players: int | None = None, seed: int | None = None,
         out.steps = watch.steps
         out.totals = tuple(game.totals)
         out.winners = tuple(game.winners)
+        if not out.winners and game.ruleset.game.endless and game.results:
+            out.winners = leaders(game)  # a game with no end is won by who leads at the stop
         out.teams = game.ruleset.partnerships.teams if game.ruleset.partnerships else None
         out.seconds = time.perf_counter() - start
         if keep_history and out.failure is not None:

@@ -85,6 +85,7 @@ class Dealing:
         self.melded = [False] * n  # has laid a meld of their own this hand
         self.played = [False] * n  # has melded or laid off in an earlier turn (going rummy)
         self.drawn = [False] * n  # has drawn this hand (a drop after it is a middle drop)
+        self.turns_had = [0] * n  # turns each seat has begun this hand (mechanics.draw_limits)
         self.misses = [0] * n
         self.claims_made = [0] * n  # out-of-turn claims ("May I?") each seat made this hand
         self.dropped: dict[int, int] = {}  # seats out of this hand, and what it cost them

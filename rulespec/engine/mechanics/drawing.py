@@ -34,7 +34,8 @@ class Drawing:
             if src == "stock":
                 stock = stock or live
             elif src == "discard" and self.discards and not (
-                    t.discard_until_opening and self.opened[p]) and not self._stopped():
+                    t.discard_until_opening and self.opened[p]) and not self._stopped() and (
+                    not self._pile_closed()):
                 discard = live or self._discard_allowed_at_wall(p)
             elif src == "push" and live and self.discards and t.push is not None:
                 push = True
@@ -96,6 +97,7 @@ class Drawing:
             return
         card = self.discards.pop()
         self.hands[p].append(card)
+        self._note_top(card)
         self._took(p, card, self._meld_taken_binds(p))
         self.turn = p
         self.phase = Phase.PLAY
@@ -145,6 +147,8 @@ class Drawing:
                 return "the discard pile is empty"
             if self._stopped():
                 return self._why_stopped()
+            if "discard" in draw_from and self._pile_closed():
+                return self._why_closed()
             if "discard" not in draw_from:
                 return "the rules do not let you take the top discard here"
             if self.ruleset.turn.discard_until_opening and self.opened[self.player]:

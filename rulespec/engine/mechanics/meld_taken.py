@@ -66,13 +66,15 @@ class MeldTaken:
 
     def _uses_taken(self, p: int, card: int) -> list:
         """The melds and lay-offs of ``p``'s hand that put ``card`` on the table."""
-        return [a for a in self._meld_actions(p) + self._layoff_actions(p) if card in a.cards]
+        return [a for a in self._meld_actions(p) + self._layoff_actions(p)
+                if card in a.cards and self._top_place_ok(a, card)]
 
     def _ways_to_meld(self, acts: list, card: int) -> list:
         """Of ``acts``, the moves that meld ``card`` and (when it may wait for the end of
         the turn) the melds and lay-offs after which such a move is still there."""
         if self._owed_by() == "move" or self._probing:
-            return [a for a in acts if a.kind in _TABLE and card in a.cards and self._pair_fits(a)]
+            return [a for a in acts if a.kind in _TABLE and card in a.cards and self._pair_fits(a)
+                    and (card != self.top_loose or self._top_place_ok(a, card))]
 
         def make():
             return [a for a in acts if a.kind in _TABLE

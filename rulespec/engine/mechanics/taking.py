@@ -57,9 +57,11 @@ class TakingDiscards:
         those are searched; the meld must leave a card to end the turn with."""
         p = self.player
         hand = list(self.hands[p]) + list(taken)
+        tt = self.ruleset.turn.top_taken if card == self.discards[-1] else None
         if self._layoff_allowed(p):
-            for m in self.table:
-                if self._onto_ok(p, m) and self._layoffs_onto(m).get(card):
+            for i, m in enumerate(self.table, 1):
+                if self._onto_ok(p, m) and self._layoffs_onto(m).get(card) and (
+                        tt is None or self._top_wrong_onto(m, i, tt) is None):
                     return True
         if self.opening_due(p):  # an opening asks more than one meld: the play decides
             return True
@@ -69,12 +71,14 @@ class TakingDiscards:
         size, banned = len(hand), self._set_ranks(p)  # no second set of a rank the side has
         return any(card in cards and self._leaves_ok(size - len(cards))
                    and not set_bit(reading) & banned
+                   and (tt is None or self._top_wrong_meld(reading, tt) is None)
                    for cards, reading in ES.hand_melds(self.rules, pool))
 
     def _do_draw_discards(self, a: Action) -> None:
         p = self.player
         n = a.target
         self._drew(p)
+        self._note_top(self.discards[-1])
         if n > self._thaw_depth():  # taken with a natural pair, owed at once
             self._take_frozen(p, n)
             self.turn = p
@@ -102,6 +106,8 @@ class TakingDiscards:
             return "the rules let you take only the top card of the discard pile"
         if self._stopped():
             return self._why_stopped()
+        if "discard" in self.ruleset.turn.draw_from and self._pile_closed():
+            return self._why_closed()
         n, pile = parsed.target, self.discards
         if n is None or not 2 <= n <= len(pile):
             return f"the discard pile has {len(pile)} cards: take 2 to {len(pile)} of them"

@@ -50,4 +50,14 @@ class Drawing(Base):
             starter_draws=t["starter_draws"], until=until, alone=alone, top=top,
             unopened=unopened, side=self.ir["partnerships"] is not None, pair=pair,
             stops=W.join([W.card(C.parse_card(c)) for c in t["discard_stops"]], "or"),
-            many=many, squared=t["discard_squared"])]
+            many=many, squared=t["discard_squared"], first_round=t["stock_first_round"],
+            short=None if t["short_hand"] is None else (t["short_hand"]["hand"],
+                                                        t["short_hand"]["pile"]),
+            **self._top_taken(t["top_taken"]))]
+
+    def _top_taken(self, tt) -> dict:
+        """Where the top card of a take may go, as the template's words."""
+        if tt is None:
+            return {}
+        return {"top_runs": tt["runs"], "top_full": tt["full"],
+                "run": self.vocab.run, "set": self.vocab.set}

@@ -22,7 +22,8 @@ class Ending(Base):
         rules = {"unit": self.vocab.unit,
                  "team": "team" if rs.partnerships is not None else "player",
                  "best": "highest" if g["winner"] == "highest" else "lowest",
-                 "rounds": rounds, "target": target, "elim": elim, "hands": g.get("hands")}
+                 "rounds": rounds, "target": target, "elim": elim, "hands": g.get("hands"),
+                 "endless": g.get("endless", False)}
         end = prose.say("ending", "game_end", partners=rs.partnerships is not None, **rules)
         if g["bonus"] is not None:
             end += " " + self.bonus_text(g["bonus"])
