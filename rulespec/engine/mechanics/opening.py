@@ -87,8 +87,11 @@ class Opening:
             return True
         in_meld = (ES.cards_in_melds(self._hand_melds(p)) if meld is None
                    else self._meld_cards_within(p, rest))
-        return (ES.opening_bound(self.rules, rest, in_meld) >= need
-                and ES.opening_reaches(self.rules, rest, keep, need, banned))
+        if (ES.opening_bound(self.rules, rest, in_meld) >= need
+                and ES.opening_reaches(self.rules, rest, keep, need, banned)):
+            return True
+        # or open by going out this turn with a set melded only then (mechanic barred)
+        return bool(self.rules.out_only) and self._opens_going_out(p, laid, rest, meld, need)
 
     def _meld_cards_within(self, p: int, part) -> set[int]:
         """The cards of ``part`` (part of ``p``'s hand) that are in a meld made of cards
