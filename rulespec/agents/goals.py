@@ -13,7 +13,7 @@ kinds going out needs and tells greedy three things:
   a run of the side's table towards the length a missing run needs (within as many places
   of its ends as it lacks), a natural card of a natural meld a missing natural part counts
   on, and, while a run is missing, a card of the hand that has a card of its suit at most
-  two places away (a run in the making);
+  :data:`NEAR` places away (a run in the making);
 * which new melds are of a missing kind (:meth:`Goals.wanted`): one that fits a part of
   the need the table leaves short (a run while a run is missing, a meld with no wild card
   while a natural meld of its kind is).
@@ -30,6 +30,10 @@ from __future__ import annotations
 
 from .. import cards as C
 from ..engine.long_melds import fits
+
+#: while a run is missing, a card with a card of its suit this many places away or nearer
+#: in the hand is kept (a run in the making)
+NEAR = 2
 
 
 class Goals:
@@ -99,11 +103,9 @@ class Goals:
         for s, low, high, grow in self.runs:
             if s == suit and any(low - grow <= x < low or high < x <= high + grow for x in mine):
                 return True
-        for other in hand:
-            if other != card and other != C.JOKER and C.suit_of(other) == suit \
-                    and not self.rules.is_wild(other) and 0 < abs(C.rank_of(other) - rank) <= 2:
-                return True
-        return False
+        return any(other != card and other != C.JOKER and C.suit_of(other) == suit
+                   and not self.rules.is_wild(other)
+                   and 0 < abs(C.rank_of(other) - rank) <= NEAR for other in hand)
 
     def wanted(self, reading) -> bool:
         """Is a new meld read as ``reading`` of a kind going out still lacks?"""

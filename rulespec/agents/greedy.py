@@ -58,6 +58,9 @@ WILD_KEEP = 2
 #: missing kind is worth over another, in average card values (see :mod:`.goals`)
 GOAL_KEEP = 2
 GOAL_MELD = 1
+#: hands of at most this many cards have every meld of a missing kind searched for the
+#: bonus; in bigger ones only the melds of the hand's best arrangement
+GOAL_SEARCH_MAX = 12
 #: hands of at most this many cards have every tied move searched, so that ties are broken
 #: evenly at random; in bigger hands (Marriage's 21 cards, a whole discard pile taken) the
 #: cheap moves settle a tie (see ``_least``), since each search there is costly
@@ -192,6 +195,7 @@ class GreedyAgent(Agent):
             best = self._best_meld(ev, hand, melds, rng, goals)
             must = not any(k in kinds for k in (A.DISCARD, A.LAY_OFF, A.PASS, A.KNOCK, A.SHOW))
             aim = GOAL_MELD * ev.mean_value if goals.wanted(best.reading) else 0
+            # (a meld of a missing kind may cost the hand a little more)
             if must or game.opening_due(p) or ev.rest(hand, best.cards) <= now + aim:
                 return best
         layoffs = kinds.get(A.LAY_OFF, ())
@@ -264,20 +268,29 @@ class GreedyAgent(Agent):
         """The meld leaving the least cost behind (the bigger one on a tie). No meld leaves
         less than the hand's cost, and a meld of its best arrangement leaves just that.
         Where going out lacks long melds of some kinds (``goals``), a meld of such a kind
-        counts :data:`GOAL_MELD` average cards cheaper."""
+        in the hand's best arrangement counts :data:`GOAL_MELD` average cards cheaper, and
+        the melds of that arrangement settle the choice."""
         now = ev.cost(hand)
         if goals is None or not goals.active:
             return self._least(melds, lambda a: (ev.rest(hand, a.cards), -len(a.cards)), rng,
                                bound=lambda a: (now, -len(a.cards)),
                                exact=self._cheap(hand, lambda a: ev.exact_rest(hand, a.cards)))
         bonus = GOAL_MELD * ev.mean_value
+        exact = {a: ev.exact_rest(hand, a.cards) for a in melds}
+        if not any(exact.values()):  # the hand's cost was estimated: no search per meld
+            return self._least(melds, lambda a: (-goals.wanted(a.reading), -len(a.cards)), rng)
+
+        small = len(hand) <= GOAL_SEARCH_MAX
 
         def off(a) -> float:
-            return bonus if goals.wanted(a.reading) else 0
+            # beyond a small hand only the melds of its best arrangement (no search) earn
+            # the bonus, and those settle the choice: a game that needs kinds is one of big
+            # hands (several packs), where a search per meld costs more than the choice
+            return bonus if (small or exact[a]) and goals.wanted(a.reading) else 0
 
         return self._least(melds, lambda a: (ev.rest(hand, a.cards) - off(a), -len(a.cards)),
                            rng, bound=lambda a: (now - off(a), -len(a.cards)),
-                           exact=self._cheap(hand, lambda a: ev.exact_rest(hand, a.cards)))
+                           exact=exact.__getitem__)
 
     def _best_shed(self, ev, hand, layoffs, rng, strict: bool):
         """The lay-off that lowers the cost most (``strict``: it must lower it; otherwise

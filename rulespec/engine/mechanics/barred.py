@@ -81,19 +81,28 @@ class BarredCards:
             return False
         others = [c for c in rest if c not in r.out_only]
         discard = go.final_discard != "forbidden"
+        banned = self._set_ranks(p)
+        # quick noes: more cards than the final discard in no meld, or worth too little
+        if not ES.can_meld_all(r, others, 1 if discard else 0, banned):
+            return False
+        top = ES.opening_bound(r, others, set(others)) + ES.reading_value(r, own, reading)
+        if top < need:
+            return False
         for cards in _sets_of(r, own, rank):
             spare = len(own) - len(cards)
             if spare > 1 or (spare and (others or not discard)):
                 continue
             value = ES.reading_value(r, cards, reading)
-            drops = [None] + (sorted(set(others)) if discard and not spare else [])
+            drops = [None] + (sorted(set(others), key=lambda c: r.opening_natural[c])
+                              if discard and not spare else [])
             for d in drops:
                 if d is None and go.final_discard == "required" and not spare:
                     continue
                 part = list(others)
                 if d is not None:
                     part.remove(d)
-                if self._melds_whole(p, part, value, need, meld, len(cards)):
+                if (ES.can_meld_all(r, part, 0, banned)
+                        and self._melds_whole(p, part, value, need, meld, len(cards))):
                     return True
         return False
 
