@@ -273,7 +273,8 @@ def test_the_page_says_it_in_the_melds_section(canasta, samba):
     melds = page[page.index("## Melds"):]
     assert ("**Black threes may be melded only when going out**: as a set of three or more "
             "of them alone, with no wild card, laid by the meld that ends your hand (or leaves "
-            "only the card you discard), once you have opened.") in melds
+            "only the card you discard), once you have opened, or as the last meld of the "
+            "turn in which you open (they count towards the opening).") in melds
     page = " ".join(render_page(samba).split())
     assert "**Threes may not be in a run**, and no wild card may stand for one there" in page
 

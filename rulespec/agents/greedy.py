@@ -43,6 +43,7 @@ from ..engine import search as ES
 from ..engine.phases import Phase
 from .base import Agent, register
 from .evaluate import evaluator
+from .goals import Goals
 
 #: drop at the first turn when the hand costs at least this many first-drop penalties
 DROP_FACTOR = 5.5
@@ -56,6 +57,14 @@ STUCK_MOVES = 1000
 STUCK_RANDOM = 0.25
 #: what discarding a wild card costs on top of what the hand loses, in average card values
 WILD_KEEP = 2
+#: where going out needs long melds of kinds the side lacks (a natural sequence, clean
+#: books): what discarding a card that leads to one costs on top, and what a new meld of a
+#: missing kind is worth over another, in average card values (see :mod:`.goals`)
+GOAL_KEEP = 2
+GOAL_MELD = 1
+#: hands of at most this many cards have every meld of a missing kind searched for the
+#: bonus; in bigger ones only the melds of the hand's best arrangement
+GOAL_SEARCH_MAX = 12
 #: hands of at most this many cards have every tied move searched, so that ties are broken
 #: evenly at random; in bigger hands (Marriage's 21 cards, a whole discard pile taken) the
 #: cheap moves settle a tie (see ``_least``), since each search there is costly
@@ -195,12 +204,18 @@ class GreedyAgent(Agent):
         borrowed = self._borrowed_meld(game, melds)
         if borrowed is not None:
             return borrowed
+        goals = Goals(game, p)
         if melds:
-            best = self._best_meld(ev, hand, melds, rng)
+            best = self._best_meld(ev, hand, melds, rng, goals)
             must = not any(k in kinds for k in (A.DISCARD, A.LAY_OFF, A.PASS, A.KNOCK, A.SHOW))
-            if must or game.opening_due(p) or ev.rest(hand, best.cards) <= now:
+            aim = GOAL_MELD * ev.mean_value if goals.wanted(best.reading) else 0
+            # (a meld of a missing kind may cost the hand a little more)
+            if must or game.opening_due(p) or ev.rest(hand, best.cards) <= now + aim:
                 return best
-        shed = self._best_shed(ev, hand, kinds.get(A.LAY_OFF, ()), rng, strict=False)
+        layoffs = kinds.get(A.LAY_OFF, ())
+        if goals.protected:  # no wild card onto a natural meld going out counts on
+            layoffs = [a for a in layoffs if not (ev.is_wild(a.card) and goals.spoils(a.target))]
+        shed = self._best_shed(ev, hand, layoffs, rng, strict=False)
         if shed is not None:
             return shed
         swaps = []
@@ -221,10 +236,13 @@ class GreedyAgent(Agent):
         discards = kinds.get(A.DISCARD)
         if discards:
             keep = WILD_KEEP * ev.mean_value
+            aim = GOAL_KEEP * ev.mean_value
+            led = {c for c in set(hand) if goals.keeps(c, hand)} if goals.steers else ()
 
             def loss(a, cost=ev.without):
                 wild = ev.is_wild(a.card)
-                return (cost(hand, a.card) + (keep if wild else 0), wild, -ev.value[a.card])
+                extra = (keep if wild else 0) + (aim if a.card in led else 0)
+                return (cost(hand, a.card) + extra, wild, -ev.value[a.card])
 
             return self._least(discards, loss, rng, bound=lambda a: loss(a, ev.without_bound),
                                exact=self._cheap(hand, lambda a: ev.exact_without(hand, a.card)))
@@ -260,13 +278,33 @@ class GreedyAgent(Agent):
                 return a
         return None
 
-    def _best_meld(self, ev, hand, melds, rng):
+    def _best_meld(self, ev, hand, melds, rng, goals=None):
         """The meld leaving the least cost behind (the bigger one on a tie). No meld leaves
-        less than the hand's cost, and a meld of its best arrangement leaves just that."""
+        less than the hand's cost, and a meld of its best arrangement leaves just that.
+        Where going out lacks long melds of some kinds (``goals``), a meld of such a kind
+        in the hand's best arrangement counts :data:`GOAL_MELD` average cards cheaper, and
+        the melds of that arrangement settle the choice."""
         now = ev.cost(hand)
-        return self._least(melds, lambda a: (ev.rest(hand, a.cards), -len(a.cards)), rng,
-                           bound=lambda a: (now, -len(a.cards)),
-                           exact=self._cheap(hand, lambda a: ev.exact_rest(hand, a.cards)))
+        if goals is None or not goals.active:
+            return self._least(melds, lambda a: (ev.rest(hand, a.cards), -len(a.cards)), rng,
+                               bound=lambda a: (now, -len(a.cards)),
+                               exact=self._cheap(hand, lambda a: ev.exact_rest(hand, a.cards)))
+        bonus = GOAL_MELD * ev.mean_value
+        exact = {a: ev.exact_rest(hand, a.cards) for a in melds}
+        if not any(exact.values()):  # the hand's cost was estimated: no search per meld
+            return self._least(melds, lambda a: (-goals.wanted(a.reading), -len(a.cards)), rng)
+
+        small = len(hand) <= GOAL_SEARCH_MAX
+
+        def off(a) -> float:
+            # beyond a small hand only the melds of its best arrangement (no search) earn
+            # the bonus, and those settle the choice: a game that needs kinds is one of big
+            # hands (several packs), where a search per meld costs more than the choice
+            return bonus if (small or exact[a]) and goals.wanted(a.reading) else 0
+
+        return self._least(melds, lambda a: (ev.rest(hand, a.cards) - off(a), -len(a.cards)),
+                           rng, bound=lambda a: (now - off(a), -len(a.cards)),
+                           exact=exact.__getitem__)
 
     def _best_shed(self, ev, hand, layoffs, rng, strict: bool):
         """The lay-off that lowers the cost most (``strict``: it must lower it; otherwise

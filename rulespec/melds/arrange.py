@@ -8,7 +8,7 @@ from ..ruleset import Ruleset
 from .classify import classify_meld
 from .context import rules_for
 from .model import Arrangement, Meld
-from .solver import Search
+from .solver import Search, order_for
 
 
 def to_melds(ruleset: Ruleset, groups, wild: int | None) -> tuple[Meld, ...]:
@@ -29,7 +29,7 @@ def best_arrangement(ruleset: Ruleset, hand: Iterable[int], wild: int | None = N
     considered. Ties go to the arrangement the search meets first."""
     rules = rules_for(ruleset, wild)
     hand = list(hand)
-    _val, groups, dead = Search(rules, hand).solve()
+    _val, groups, dead = Search(rules, hand, order=order_for(hand)).solve()  # big: by rank
     dead = tuple(sorted(dead))
     return Arrangement(
         to_melds(ruleset, groups, wild), dead, sum(rules.value[c] for c in dead)

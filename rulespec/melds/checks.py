@@ -12,7 +12,7 @@ from .arrange import best_arrangement, to_melds
 from .classify import classify_meld
 from .context import rules_for
 from .model import Arrangement, Meld, Reading, Verdict
-from .solver import ANY_LENGTH, Search
+from .solver import ANY_LENGTH, Search, order_for
 
 # ---------------------------------------------------------------- contracts
 
@@ -40,11 +40,13 @@ def contract_slots(rules, option) -> list[tuple[str, range, int]]:
     return [(r.kind, _slot_sizes(rules, r), r.count) for r in option]
 
 
-def contract_search(rules, hand: list[int], slots: list[tuple[str, range, int]], exact: bool):
+def contract_search(rules, hand: list[int], slots: list[tuple[str, range, int]], exact: bool,
+                    order: str = "suit"):
     """The solver set to find ``slots`` (:func:`contract_slots`) in ``hand``, nothing
-    beyond them when ``exact``."""
+    beyond them when ``exact``; ``order``: the order it takes the cards in (the engine's
+    yes-or-no questions take them rank by rank, see :data:`~.solver.PLACES`)."""
     return Search(rules, hand, slots=[(k, n, False) for k, n, _ in slots],
-                  counts=[c for _, _, c in slots], exact=exact)
+                  counts=[c for _, _, c in slots], exact=exact, order=order)
 
 
 def _option_met(melds: list[Meld], slots: list[tuple[str, range]], exact: bool) -> bool:
@@ -103,8 +105,8 @@ def contract_melds(
     best = None
     for option in contract.options:
         val, groups, dead = contract_search(
-            rules, hand, contract_slots(rules, option), ruleset.opening.exact
-        ).solve()
+            rules, hand, contract_slots(rules, option), ruleset.opening.exact,
+            order=order_for(hand)).solve()
         if val is None:
             continue
         if best is None or total - val < best[0]:

@@ -18,7 +18,7 @@ from ..ruleset import Ruleset
 from .arrange import to_melds
 from .context import Rules, rules_for
 from .model import Arrangement, Reading
-from .solver import Search
+from .solver import Search, order_for
 
 
 def reading_value(rules: Rules, cards, reading: Reading) -> int:
@@ -80,17 +80,12 @@ def opening_solution(rules: Rules, hand, banned: int = 0, pure: int = 0) -> tupl
                           rules, hand, banned, pure)
 
 
-#: hands of more cards than this are searched rank by rank (see :func:`_opening_solution`)
-BIG_HAND = 20
-
-
 def _opening_solution(rules: Rules, hand, banned: int, pure: int = 0) -> tuple:
     # a big hand rank by rank: the same best value, and no blow-up where several packs
     # make many sets (a Samba hand after taking the pile ran out of memory in the suit
     # order); small hands keep the suit order, whose arrangements the rulebook shows
-    order = "rank" if len(hand) > BIG_HAND else "suit"
     slots = {"slots": [("run", rules.run_min, True)], "counts": [pure]} if pure else {}
-    return Search(rules, list(hand), mode="opening", banned=banned, order=order,
+    return Search(rules, list(hand), mode="opening", banned=banned, order=order_for(hand),
                   **slots).solve()
 
 

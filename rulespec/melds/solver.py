@@ -58,6 +58,16 @@ _SHARED: dict[int, tuple[Rules, dict]] = table()
 PLACES = {"suit": tuple(range(C.JOKER + 1)),
           "rank": tuple(C.rank_of(c) * 4 + C.suit_of(c) for c in range(C.JOKER)) + (C.JOKER,)}
 CODE_AT = {k: tuple(sorted(range(C.JOKER + 1), key=p.__getitem__)) for k, p in PLACES.items()}
+#: hands of more cards than this are searched rank by rank where the answer shows its
+#: melds (the best opening, the best arrangement): the same best value, no blow-up in a big
+#: hand of several packs; small hands keep the suit order, whose arrangements the
+#: rulebook's examples show. Yes-or-no and value-only searches take every hand rank by rank
+BIG_HAND = 20
+
+
+def order_for(hand) -> str:
+    """The order of a search whose melds are shown: "rank" for a big hand, else "suit"."""
+    return "rank" if len(hand) > BIG_HAND else "suit"
 
 
 class Search:

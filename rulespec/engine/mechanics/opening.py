@@ -111,8 +111,12 @@ class Opening:
             return True
         in_meld = (ES.cards_in_melds(self._hand_melds(p)) if meld is None
                    else self._meld_cards_within(p, rest))
-        return (ES.opening_bound(self.rules, rest, in_meld) >= need
-                and ES.opening_reaches(self.rules, rest, keep, need, banned, pure))
+        if (ES.opening_bound(self.rules, rest, in_meld) >= need
+                and ES.opening_reaches(self.rules, rest, keep, need, banned, pure)):
+            return True
+        # or open by going out this turn with a set melded only then (mechanic barred)
+        return (bool(self.rules.out_only) and not pure
+                and self._opens_going_out(p, laid, rest, meld, need))
 
     def _pure_runs_due(self, laid) -> int:
         """How many more runs with no wild card in them the opening melds must include,

@@ -48,7 +48,7 @@ def fill_groups(rules: Rules, hand, slots: list[tuple[str, range, int]], keep: i
     if not open_slots:
         return []
     hand = list(hand)
-    val, groups, dead = contract_search(rules, hand, open_slots, exact=True).solve()
+    val, groups, dead = contract_search(rules, hand, open_slots, exact=True, order="rank").solve()
     if val is None or not left_ok(len(dead), keep, lone):
         return None
     # give each group the slot it fills
@@ -162,7 +162,7 @@ def _can_fill(rules: Rules, hand, slots, keep: int, lone: bool = False) -> bool:
     hand = list(hand)
     if sum(s[1].start * s[2] for s in slots) + keep > len(hand):
         return False
-    val, groups, dead = contract_search(rules, hand, slots, exact=True).solve()
+    val, groups, dead = contract_search(rules, hand, slots, exact=True, order="rank").solve()
     if val is None:
         return False
     if left_ok(len(dead), keep, lone):

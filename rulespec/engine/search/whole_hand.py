@@ -52,6 +52,7 @@ def _can_meld_all(rules: Rules, hand, leave: int, banned: int) -> bool:
     used = cards_in_melds(hand_melds(rules, hand))
     if sum(1 for c in hand if c not in used) > leave:
         return False
-    # every card counts one: the search leaves the fewest cards out of melds
-    _v, _groups, dead = Search(rules, hand, banned=banned).solve()
+    # every card counts one: the search leaves the fewest cards out of melds (rank by
+    # rank: the same count, found far quicker in a hand of several packs)
+    _v, _groups, dead = Search(rules, hand, banned=banned, order="rank").solve()
     return len(dead) <= leave
