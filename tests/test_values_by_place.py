@@ -266,3 +266,16 @@ def test_an_opening_counted_with_values_counts_the_melded_value():
 def test_a_melded_value_that_never_counts_is_an_error(parent, lines, code, said):
     found = [d for d in house_problems(parent, *lines) if d.code == code]
     assert found and said in found[0].message
+
+
+def test_red_and_black_threes_valued_apart_give_the_rank_its_values():
+    """Found combining the Canasta phrases: `red 3s = 5; black 3s = 100` gives each three
+    a value, yet E320 said the threes had none and the page's table showed a row "3 | —"."""
+    from conftest import LITTLE_CANASTA
+    from rulespec.rulebook import render_page
+
+    text = LITTLE_CANASTA.replace("3-7 = 5", "4-7 = 5; red 3s = 5; black 3s = 100")
+    v = rulespec.compile_text(text, name="little.rules")
+    assert [v.card_value(C.parse_card(c)) for c in ("3H", "3D", "3S", "3C")] == [5, 5, 100, 100]
+    page = render_page(v)
+    assert "| 3 |" not in page and "| 4 to 7 | 5 points |" in page

@@ -105,7 +105,11 @@ def every_card_has_a_value(r: Ruleset, doc: dict):
     if not r.values_count:  # hands not scored, and nothing else counts the cards
         return
     kept = set(r.deck.ranks)  # a stripped pack's missing ranks need no value
-    missing = [C.RANKS[i] for i, v in enumerate(r.values.ranks) if v is None and i in kept]
+    # a rank is covered too where each of its four cards has a value of its own (red 3s
+    # and black 3s named apart)
+    by_card = {c.card for c in r.values.cards}
+    missing = [C.RANKS[i] for i, v in enumerate(r.values.ranks) if v is None and i in kept
+               and not all(C.RANKS[i] + s in by_card for s in C.SUITS)]
     if missing:
         hint = f"add them to `values:`, e.g. `{missing[0]} = 10`"
         if r.scoring.stake is not None:  # Pif Paf, Desmoche: the stake is all that is paid

@@ -68,6 +68,12 @@ class Values(Base):
                          "Wild jokers (cards of the cut rank)", W.points(values["wild"])))
         return rows
 
+    @staticmethod
+    def _each_card_valued(values, rank: int) -> bool:
+        """Has every card of ``rank`` a value of its own (``values.cards``)?"""
+        named = {cv["card"] for cv in values["cards"]}
+        return all(C.RANKS[rank] + s in named for s in C.SUITS)
+
     def value_rows(self, values) -> list[tuple[str, str]]:
         """The value table: ranks grouped as a player reads them (only the ranks the pack
         has: a stripped pack's table leaves out the ranks taken out)."""
@@ -97,6 +103,8 @@ class Values(Base):
                 rows.append((label, "the number on the card"))
             else:
                 v = ranks[idx[0]]
+                if v is None and len(idx) == 1 and self._each_card_valued(values, idx[0]):
+                    continue  # red and black threes apart: the cards' own rows say it
                 rows.append((label, "—" if v is None else W.points(v)))
         for cv in values["cards"]:
             rows.append((W.card(C.parse_card(cv["card"])), W.points(cv["value"])))
