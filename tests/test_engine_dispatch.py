@@ -21,8 +21,8 @@ from rulespec.engine.phases import Ending, Phase, Then
 from conftest import VARIANTS
 
 #: the texts every record, golden and page already holds; renaming one breaks them all
-PHASE_TEXTS = ("deal", "declare", "offer", "draw", "claim", "claim meld", "play", "knock",
-               "lay off", "defend", "over")
+PHASE_TEXTS = ("deal", "declare", "offer", "draw", "claim", "claim meld", "play", "answer",
+               "knock", "lay off", "defend", "over")
 ENDING_TEXTS = ("went out", "knock", "gin", "big gin", "undercut", "show", "special hand",
                 "wrong show", "drops", "stock exhausted", "stalemate", "void")
 
@@ -80,8 +80,9 @@ def test_a_turn_begun_is_finished_first_whatever_mechanic_began_it(monkeypatch):
 
 def test_every_phase_has_its_moves_and_its_pass():
     assert set(S._PHASES) == set(Phase) - {Phase.DEAL, Phase.OVER}
-    # ``pass`` in the play phase ends a turn without a discard (mechanics/play_or_draw.py)
-    assert set(S._PASSES) == set(Phase) - {Phase.DEAL, Phase.OVER}
+    # ``pass`` in the play phase ends a turn without a discard (mechanics/play_or_draw.py);
+    # a partner asked "may I go out?" answers yes or no, never pass (mechanics/asking.py)
+    assert set(S._PASSES) == set(Phase) - {Phase.DEAL, Phase.OVER, Phase.ANSWER}
     assert set(S._THEN) == set(Then)
 
 

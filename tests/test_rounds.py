@@ -66,7 +66,7 @@ def test_the_ir_keeps_only_the_sections_that_differ():
     assert ir["by_round"] == [{"rounds": {"min": 4, "max": 4},
                                "rules": {"going_out": {"final_discard": "forbidden",
                                                        "last_turns": False, "long": None,
-                                                       "bonus_each": False}}}]
+                                                       "bonus_each": False, "ask": None}}}]
 
 
 def test_the_page_says_the_rules_by_round():
