@@ -33,6 +33,7 @@ SECTIONS = (
     ("ending", "Ending a hand"),
     ("scoring", "Scoring"),
     ("end", "End of the game"),
+    ("players", "Rules by number of players"),
     ("rounds", "Rules by round"),
     ("unenforced", "Rules the interpreter does not enforce"),
     ("optional", "Optional rules"),

@@ -1,6 +1,7 @@
-"""Rules by round: the rules that some rounds play instead of the game's (``in round 7:
-going out: only without discard``), each said in the words ``rulespec diff`` uses, against
-the rules the rest of the page states. The opening sentence is in
+"""Rules by round and by number of players: the rules that some rounds (``in round 7:
+going out: only without discard``) or some tables (``with 2 players: seating: winner of
+hand deals next``) play instead of the game's, each said in the words ``rulespec diff``
+uses, against the rules the rest of the page states. The opening sentences are in
 ``templates/prose/rounds.md.j2``."""
 
 from __future__ import annotations
@@ -8,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..coverage import Tracked
-from ..diff import round_changes
+from ..diff import player_changes, round_changes
 from .. import prose
 from .base import Base
 
@@ -33,3 +34,14 @@ class Rounds(Base):
             said = prose.changed(found, game, {**game, **entry["rules"]})
             lines.append(f"- **{label}.** {said}")
         yield "rounds", 0, prose.say("rounds", "intro") + "\n\n" + "\n".join(lines)
+
+    def by_players_md(self, entries) -> Iterator:
+        if not entries:
+            return
+        plain = [_read(e) for e in entries]
+        game = {k: v for k, v in self.variant.ir.items() if k != "by_players"}
+        lines = []
+        for (label, found), entry in zip(player_changes({**game, "by_players": plain}), plain):
+            said = prose.changed(found, game, {**game, **entry["rules"]})
+            lines.append(f"- **{label}.** {said}")
+        yield "players", 0, prose.say("rounds", "players", rounds=bool(self.rs.by_round)) + "\n\n" + "\n".join(lines)
