@@ -83,8 +83,11 @@ def by_players(layer: Layer, by_key: dict[str, Layer], ir: dict, texts: dict,
         return [], found
     entries, repeated, covered = [], set(), set()
     for rng, cover in stretches(list(by_key)):
-        if rng["max"] is None and ir["players"]["max"] is not None:
-            rng = {**rng, "max": ir["players"]["max"]}
+        hi = ir["players"]["max"]
+        if hi is not None and rng["min"] > hi:  # past the last count (`with 5+ players` and `with 6`)
+            continue
+        if rng["max"] is None and hi is not None:
+            rng = {**rng, "max": hi}
         merged = layer
         for key in cover:
             merged = overlay(merged, by_key[key])[0]
