@@ -75,7 +75,8 @@ def test_the_page_says_the_rules_by_number_of_players():
     assert "- **With two players.** The winner of the hand deals the next hand instead of " \
            "passing in turn." in page
     assert "- **With five or six players.** A draw from the stock brings two cards" in page
-    assert "## Rules by number of players" not in render_page(rulespec.load(VARIANTS / "basic.rules"))
+    plain = rulespec.load(VARIANTS / "basic.rules")
+    assert "## Rules by number of players" not in render_page(plain)
 
 
 def test_rulespec_diff_says_a_rule_by_number_of_players():
@@ -127,6 +128,17 @@ def test_a_game_of_n_players_plays_its_table_rules():
     assert new_game(v, players=4, seed=1).ruleset.turn.stock_cards == 1
 
 
+def test_the_variant_for_a_table_reads_its_meld_rules():
+    """Three of a kind with two players, four with more (a meld rule by players): the
+    Variant's meld functions for a table read that table's rules."""
+    v = house("basic", "with 2 players: melds: sets of 4 cards of the same rank in different "
+                       "suits; runs of 3+ cards in the same suit")
+    assert v.classify_meld("7S 7H 7D") is not None
+    assert v.for_players(2).classify_meld("7S 7H 7D") is None
+    assert v.for_players(2).classify_meld("7S 7H 7D 7C") is not None
+    assert v.for_players(3) is v
+
+
 @pytest.mark.parametrize("line, code, words", [
     ("with 2 players: players: 2-3", "E374", "`players` holds at every table"),
     ("with 2 players: terms: runs are called \"scales\"", "E374", "cannot differ by the number"),
@@ -134,11 +146,21 @@ def test_a_game_of_n_players_plays_its_table_rules():
     ("with 7 players: draw: 2 cards from the stock", "E375", "the game is for 2-6 players"),
     ("with 1-2 players: draw: 2 cards from the stock", "E375", "rules for 1-2 players are never"),
     ("with 5-8 players: draw: 2 cards from the stock", "E375", "5-8 players"),
+    ("with 2 players: deal: 7 cards each for 3 players", "E380", "for 3 players, but it is"),
+    ("with 5-6 players: deck: 2 packs for 3-4 players", "E380", "no table plays it"),
 ])
 def test_rules_by_players_that_cannot_be_are_refused(line, code, words):
     found = [d for d in house_problems("basic", line) if d.code == code]
     assert found and words in found[0].message, [str(d) for d in house_problems("basic", line)]
     assert found[0].hint and found[0].line == 3
+
+
+def test_a_count_inside_that_agrees_with_the_table_is_kept():
+    """`deal:` keeps its own `for R players` inside a rule by players, where R is among
+    the table's counts (the old phrase is not broken by the new one)."""
+    rs = house("basic", "with 2-3 players: deal: 9 cards each for 2 players; 8 cards each "
+                        "for 3 players").ruleset
+    assert [rs.seated(n).deal.hand_size(n, 1) for n in (2, 3, 4)] == [9, 8, 7]
 
 
 def test_more_than_twelve_ranges_of_players_are_refused():

@@ -54,6 +54,7 @@ def _misplaced(by_key: dict[str, Layer], game: dict, texts: dict) -> list[Diagno
                     "differ by the number of players", "state it once, without `with … players:`",
                     span, texts))
         rng = key_range(key)
+        out += _inner_counts(sub, rng, texts)
         if rng["min"] < lo or (hi is not None and (rng["max"] is None and rng["min"] > hi
                                                    or rng["max"] is not None and rng["max"] > hi)):
             game_says = f"{lo}-{hi}" if hi != lo else str(lo)
@@ -70,6 +71,30 @@ def _misplaced(by_key: dict[str, Layer], game: dict, texts: dict) -> list[Diagno
     return out
 
 
+def _inner_counts(sub: Layer, rng: dict, texts: dict) -> list[Diagnostic]:
+    """A clause's own ``for R players`` (``deal: 7 cards each for 3 players``) under a
+    ``with N players:`` that R is not among: a rule no table plays."""
+    out = []
+    for path, value in sub.values.items():
+        items = value if isinstance(value, list) else [value]
+        spans = sub.item_spans.get(path) or [sub.spans[path]] * len(items)
+        for item, span in zip(items, spans):
+            own = item.get("players") if isinstance(item, dict) else None
+            if isinstance(own, dict) and "min" in own and not _overlap(own, rng):
+                out.append(problem(
+                    "E380", f"this rule is for {players_label(own)}, but it is given "
+                    f"`with {players_label(rng)}:`, so no table plays it",
+                    f"leave out its `for … players`, or give it under `with "
+                    f"{players_label(own)}:`", span, texts))
+    return out
+
+
+def _overlap(a: dict, b: dict) -> bool:
+    top = 10**9
+    return a["min"] <= (b["max"] if b["max"] is not None else top) and b["min"] <= (
+        a["max"] if a["max"] is not None else top)
+
+
 def by_players(layer: Layer, by_key: dict[str, Layer], ir: dict, texts: dict,
                known: list[Diagnostic],
                check: Callable[[Layer], tuple[list, dict | None, object]]) -> tuple[list, list]:
@@ -84,7 +109,7 @@ def by_players(layer: Layer, by_key: dict[str, Layer], ir: dict, texts: dict,
     entries, repeated, covered = [], set(), set()
     for rng, cover in stretches(list(by_key)):
         hi = ir["players"]["max"]
-        if hi is not None and rng["min"] > hi:  # past the last count (`with 5+ players` and `with 6`)
+        if hi is not None and rng["min"] > hi:  # past the last count (`5+` beside `6`)
             continue
         if rng["max"] is None and hi is not None:
             rng = {**rng, "max": hi}

@@ -34,9 +34,11 @@ __all__ = [
     "Exhaustion", "GAME_WIDE", "GameBonus", "GameEnd", "Gin", "GoingOut", "HandSize", "JokerRule",
     "KindBonus", "Knock", "KnockScoring", "LayOff", "LongKind", "LongMelds", "MeldBonus", "Melds",
     "Opening", "Origin",
-    "PackRule", "Partnerships", "PlayerRules", "Push", "Rearrange", "Replace", "Requirement", "RoundRules",
+    "PackRule", "Partnerships", "PlayerRules", "Push", "Rearrange", "Replace", "Requirement",
+    "RoundRules",
     "Ruleset", "RunRule", "Rummy", "ScoreThreshold", "Scoring", "SecondHand", "Seating", "SetRule",
-    "Show", "SpecialHand", "TABLE_WIDE", "TableRules", "TakeDiscards", "Terms", "Turn", "Values", "Wilds",
+    "Show", "SpecialHand", "TABLE_WIDE", "TableRules", "TakeDiscards", "Terms", "Turn", "Values",
+    "Wilds",
     "field_paths", "field_pattern", "from_dict", "from_ir", "leaves", "to_plain",
 ]
 

@@ -44,4 +44,5 @@ class Rounds(Base):
         for (label, found), entry in zip(player_changes({**game, "by_players": plain}), plain):
             said = prose.changed(found, game, {**game, **entry["rules"]})
             lines.append(f"- **{label}.** {said}")
-        yield "players", 0, prose.say("rounds", "players", rounds=bool(self.rs.by_round)) + "\n\n" + "\n".join(lines)
+        intro = prose.say("rounds", "players", rounds=bool(self.rs.by_round))
+        yield "players", 0, intro + "\n\n" + "\n".join(lines)
