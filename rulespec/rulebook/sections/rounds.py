@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from ..coverage import Tracked
 from ..diff import player_changes, round_changes
 from .. import prose
+from ..provenance import Placed
 from .base import Base
 
 
@@ -36,13 +37,20 @@ class Rounds(Base):
         yield "rounds", 0, prose.say("rounds", "intro") + "\n\n" + "\n".join(lines)
 
     def by_players_md(self, entries) -> Iterator:
+        """Each table's line with the rules read to write it, so that a marker on a rule by
+        number of players lands on its line."""
         if not entries:
             return
-        plain = [_read(e) for e in entries]
+        parts, plain = [], []
+        for e in entries:
+            with self.seen.scope() as reads:
+                plain.append(_read(e))
+            parts.append(reads)
         game = {k: v for k, v in self.variant.ir.items() if k != "by_players"}
         lines = []
-        for (label, found), entry in zip(player_changes({**game, "by_players": plain}), plain):
+        for (label, found), entry, reads in zip(player_changes({**game, "by_players": plain}),
+                                                plain, parts):
             said = prose.changed(found, game, {**game, **entry["rules"]})
-            lines.append(f"- **{label}.** {said}")
+            lines.append((f"- **{label}.** {said}", reads))
         intro = prose.say("rounds", "players", rounds=bool(self.rs.by_round))
-        yield "players", 0, intro + "\n\n" + "\n".join(lines)
+        yield "players", 0, Placed.of(lines, "\n", head=intro + "\n\n")
