@@ -37,20 +37,16 @@ class Rounds(Base):
         yield "rounds", 0, prose.say("rounds", "intro") + "\n\n" + "\n".join(lines)
 
     def by_players_md(self, entries) -> Iterator:
-        """Each table's line with the rules read to write it, so that a marker on a rule by
-        number of players lands on its line."""
+        """Each table's line with the rules read to write it (:meth:`parts`), so that a
+        marker on a rule by number of players lands on its line."""
         if not entries:
             return
-        parts, plain = [], []
-        for e in entries:
-            with self.seen.scope() as reads:
-                plain.append(_read(e))
-            parts.append(reads)
         game = {k: v for k, v in self.variant.ir.items() if k != "by_players"}
-        lines = []
-        for (label, found), entry, reads in zip(player_changes({**game, "by_players": plain}),
-                                                plain, parts):
-            said = prose.changed(found, game, {**game, **entry["rules"]})
-            lines.append((f"- **{label}.** {said}", reads))
+        lines = [part for e in entries for part in self.parts(self._table_line, e, game)]
         intro = prose.say("rounds", "players", rounds=bool(self.rs.by_round))
         yield "players", 0, Placed.of(lines, "\n", head=intro + "\n\n")
+
+    def _table_line(self, entry, game: dict) -> str:
+        plain = _read(entry)
+        ((label, found),) = player_changes({**game, "by_players": [plain]})
+        return f"- **{label}.** " + prose.changed(found, game, {**game, **plain["rules"]})
