@@ -40,8 +40,16 @@ class Variant:
     def __repr__(self) -> str:
         return f"<Variant {self.name!r}>"
 
+    def for_players(self, players: int) -> Variant:
+        """The variant as a table of ``players`` plays it: its rules by number of players
+        (``with 2 players: ...``) swapped in, so that the meld functions of the result read
+        that table's rules (a game of that many, ``new_game``, plays the same ruleset)."""
+        rs = self.ruleset.seated(players)
+        return self if rs is self.ruleset else Variant(rs, self.ir, self.warnings, self.texts)
+
     def deal_size(self, players: int, round: int = 1) -> int | None:
-        """Cards dealt to each player (the starter's extra cards aside)."""
+        """Cards dealt to each player (the starter's extra cards aside), by the game's own
+        rules (its rules by number of players aside: :meth:`for_players`)."""
         return self.ruleset.deal.hand_size(players, round)
 
     def deck_size(self, players: int) -> int:

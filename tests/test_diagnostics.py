@@ -636,6 +636,19 @@ SEMANTIC = [
          + "in round 9: going out: only without discard\n", "E391", 17, 24, "only without discard"),
     Case("rules for too many ranges of rounds", BASE + "".join(
         f"in round {i}: melding: 2 melds per turn\n" for i in range(1, 26)), "E392", 41, 23, "2 melds per turn"),
+    # rules by number of players (rulespec/language/players.py)
+    Case("a rule for every table given for some player counts", BASE + "with 2 players: players: 2\n",
+         "E374", 17, 26, "2", "state it once, without `with … players:`"),
+    Case("rules for a player count the game is not for", BASE
+         + "with 7 players: draw: 2 cards from the stock\n", "E375", 17, 23, "2 cards from the stock",
+         "change the number of players, or widen `players:`"),
+    Case("rules for too many ranges of player counts", BASE + "".join(
+        f"with {r} players: melding: 1 meld per turn\n" for r in
+        ("2", "3", "4", "5", "6", "2-3", "3-4", "4-5", "5-6", "2-4", "3-5", "4-6", "2-5")),
+         "E379", 29, 28, "1 meld per turn"),
+    Case("a clause's own player count outside its table", BASE
+         + "with 2 players: deal: 7 cards each for 3 players\n", "E380", 17, 23,
+         "7 cards each for 3 players"),
     Case("a round's rules that break another rule say the round", BASE + "in round 2: draw: from the stock\n"
          "may i: 1 penalty card\n", "E330", 18, 8, "1 penalty card"),
 ]

@@ -82,6 +82,10 @@ BY_HAND = {
     # the sections a stretch of rounds replaces are one field, a dict: give round 7 another
     "by_round.*.rules": ("house/california-last-hand-dear-buys", {},
                          {"by_round.0.rules": {"going_out": {"final_discard": "required"}}}),
+    # and so are the sections a table of some size replaces: the loser deals at two
+    "by_players.*.rules": ("house/basic-two-winner-deals", {}, {"by_players.0.rules": {
+        "seating": {"first_dealer": "random", "next_dealer": "loser", "play": "left",
+                    "first_player": "after dealer"}}}),
     # a scoring method and who wins the game go together
     "scoring.method": ("basic", {}, {"scoring.method": "penalty", "game.winner": "lowest"}),
     "game.winner": ("basic", {}, {"scoring.method": "penalty", "game.winner": "lowest"}),

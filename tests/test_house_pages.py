@@ -88,7 +88,7 @@ def test_the_lead_says_every_change_the_comparison_finds(entries, pages):
 
 def test_the_base_page_gives_each_house_file_one_clause(pages):
     lines = [line for line in pages["basic"].splitlines() if line.startswith("- [Basic Rummy: ")]
-    assert len(lines) == 10
+    assert len(lines) == 11  # basic-two-winner-deals: a rule by number of players
     assert ("- [Basic Rummy: ace high or low](house/basic-ace-high.md): aces may also be high "
             "(Q-K-A), but a run may not turn the corner (K-A-2); an ace counts 15 points.") in lines
     assert ("- [Basic Rummy: last discard](house/basic-last-discard.md): you go out only with a "

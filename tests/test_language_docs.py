@@ -72,7 +72,8 @@ def test_the_limits_on_players_and_packs_are_the_schemas():
 #: the constructs of issue 15, each a section of "Building blocks" with its examples
 CONSTRUCTS = ["Taking from the discard pile", "Cards that must be used at once", "Scoring by owner",
               "Settlement between players", "Knocking", "Game-level scoring", "Decks",
-              "Melds by rank", "Cards that may not be melded", "Table manipulation", "Turn shapes", "Rules by round", "Seating",
+              "Melds by rank", "Cards that may not be melded", "Table manipulation", "Turn shapes", "Rules by round",
+              "Rules by number of players", "Seating",
               "Special hands", "Bonus cards", "Vocabulary", "A second hand set aside"]
 BLOCKS = dict(part.split("\n", 1) for part in _section("Building blocks").split("\n### ")[1:])
 MADE_UP = [text for body in BLOCKS.values() for text in re.findall(r"```rules\n(.*?)```", body, re.S)]

@@ -48,7 +48,7 @@ def stacked_deck(variant, players: int, hands: Sequence | None = None, upcard=No
     the seat that deals hand ``round``), then the starting player's extra cards, then the
     second hands set aside (``deal.second_hand``): ``packets`` gives their cards, one list
     per packet (a side's, or a seat's), the rest made up from the deck."""
-    ruleset: Ruleset = getattr(variant, "ruleset", variant)
+    ruleset: Ruleset = getattr(variant, "ruleset", variant).seated(players)  # its rules for n
     deck = Counter(deck_cards(ruleset, players))
     size = ruleset.deal.hand_size(players, round)
     if size is None:

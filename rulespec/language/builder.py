@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, replace
 
 from .. import cards as C
 from .diagnostics import Diagnostic, line_of
+from .transform_rounds import bare
 from .transformer import APPEND_PATHS, Assign, FileRules
 
 # Keyed fields: the last path segment is a key; these become lists in the IR.
@@ -39,8 +40,9 @@ _SELECTORS = {
 
 
 def _bare(path: str) -> str:
-    """A path without the ``by_round.<rounds>.`` of a rule for some rounds."""
-    return path.split(".", 2)[2] if path.startswith("by_round.") and path.count(".") >= 2 else path
+    """A path without the ``by_players.<n>.`` and ``by_round.<rounds>.`` of a rule for
+    some tables or rounds."""
+    return bare(path)
 
 
 def _appends(path: str) -> bool:

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from ..ruleset import from_ir, to_plain
 from ..variant import Variant
-from . import checks, rounds, schema
+from . import checks, players, rounds, schema
 from .blame import relocate
 from .builder import Layer, file_layer, overlay, to_ir
 from .diagnostics import Diagnostic, SpecError, capped, line_of, normalise_newlines, suggest
@@ -290,7 +290,8 @@ class Compiler:
     def _check(self, res: Resolved, layer: Layer) -> tuple[list[Diagnostic], dict | None, object]:
         """The schema's and then the semantic checks' diagnostics on ``layer`` (the file's
         resolved rules, or a variation of them), with the IR and Ruleset when the schema passes."""
-        whole, layer = layer, rounds.split(layer)[0]
+        whole, by_table = players.split_players(layer)  # the players first, then the rounds
+        layer = rounds.split(whole)[0]
         doc, sources = to_ir(layer, res.name)
         if layer.name_span is not None:
             sources["name"] = layer.name_span.as_dict()
@@ -307,6 +308,11 @@ class Compiler:
         found += _new_lines(found, checks.run(ruleset, doc, sources, res.texts))
         if whole is not layer and len(whole.values) != len(layer.values):
             ir["by_round"], more = rounds.by_round(whole, ir, res.texts, found, lambda x: self._check(res, x))
+            found += _new_lines(found, more)
+            ruleset = from_ir(ir)
+        if by_table:
+            ir["by_players"], more = players.by_players(whole, by_table, ir, res.texts, found,
+                                                        lambda x: self._check(res, x))
             found += _new_lines(found, more)
             ruleset = from_ir(ir)
         ir["provenance"] = [m.as_dict() for m in layer.marks]

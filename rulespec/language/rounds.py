@@ -20,13 +20,14 @@ from .transform_rounds import ROUND_ROOT, key_range
 MAX_ROUND_LINES = 24  # distinct round ranges a file may give: each is checked as a whole ruleset
 
 
-def split(layer: Layer) -> tuple[Layer, dict[str, Layer]]:
+def split(layer: Layer, root: str = ROUND_ROOT) -> tuple[Layer, dict[str, Layer]]:
     """``layer`` without its rules for some rounds, and those rules by round range (their
-    paths bare), in the order the file first gives each range."""
+    paths bare), in the order the file first gives each range; with ``root`` the players'
+    one, its rules for some numbers of players the same way."""
     base = Layer(layer.file, name_span=layer.name_span, marks=layer.marks)
     by_key: dict[str, Layer] = {}
     for path, value in layer.values.items():
-        if not path.startswith(ROUND_ROOT + "."):
+        if not path.startswith(root + "."):
             base.values[path] = value
             base.spans[path] = layer.spans[path]
             if path in layer.item_spans:
@@ -40,7 +41,7 @@ def split(layer: Layer) -> tuple[Layer, dict[str, Layer]]:
     return base, by_key
 
 
-def _stretches(keys: list[str]) -> list[tuple[dict, list[str]]]:
+def stretches(keys: list[str]) -> list[tuple[dict, list[str]]]:
     """The rounds cut where any range starts or ends: each stretch with the ranges (in the
     file's order) that cover all of it."""
     ranges = {k: key_range(k) for k in keys}
@@ -63,7 +64,7 @@ def rounds_label(r: dict) -> str:
     return f"rounds {r['min']}-{r['max']}" if r["max"] is not None else f"rounds {r['min']} on"
 
 
-def _problem(code: str, message: str, hint: str, span, texts: dict) -> Diagnostic:
+def problem(code: str, message: str, hint: str, span, texts: dict) -> Diagnostic:
     end = span.end_column if span.end_line == span.line else None
     return Diagnostic(code, message, span.file, span.line, span.column, end, hint,
                       line_of(texts.get(span.file, ""), span.line))
@@ -76,17 +77,17 @@ def _misplaced(by_key: dict[str, Layer], rounds: int | None, texts: dict) -> lis
         for path, span in sub.spans.items():
             section = path.split(".")[0]
             if section in GAME_WIDE:
-                out.append(_problem(
+                out.append(problem(
                     "E390", f"`{section.replace('_', ' ')}` holds for the whole game, so it cannot "
                     "differ by round", "state it once, without `in round …:`", span, texts))
         first = key_range(key)["min"]
         if rounds is not None and first > rounds:
             span = next(iter(sub.spans.values()))
-            out.append(_problem("E391", f"round {first} is never played: the game has {rounds}",
+            out.append(problem("E391", f"round {first} is never played: the game has {rounds}",
                                 "change the rounds, or play more of them", span, texts))
     if len(by_key) > MAX_ROUND_LINES:
         span = next(iter(list(by_key.values())[MAX_ROUND_LINES].spans.values()))
-        out.append(_problem("E392", "the rules differ in more than "
+        out.append(problem("E392", "the rules differ in more than "
                             f"{MAX_ROUND_LINES} sets of rounds",
                             "give rules for fewer ranges of rounds", span, texts))
     return out
@@ -105,14 +106,14 @@ def by_round(layer: Layer, ir: dict, texts: dict, known: list[Diagnostic],
     if not by_key or any(d.is_error for d in found):
         return [], found
     entries, repeated = [], set()
-    stretches = _stretches(list(by_key))
-    for rng, cover in stretches:
+    cut = stretches(list(by_key))
+    for rng, cover in cut:
         merged = base
         for key in cover:
             merged = overlay(merged, by_key[key])[0]
         diags, round_ir, _ = check(merged)
-        repeated |= {_where(d) for d in diags}
-        seen = {_where(d) for d in known + found}
+        repeated |= {where(d) for d in diags}
+        seen = {where(d) for d in known + found}
         found += [replace(d, message=f"in {rounds_label(rng)}, {d.message}") for d in diags
                   if (d.code, d.file, d.line, d.column) not in seen]
         if round_ir is None:
@@ -122,12 +123,12 @@ def by_round(layer: Layer, ir: dict, texts: dict, known: list[Diagnostic],
                    and v != ir.get(k)}
         if changed:
             entries.append({"rounds": rng, "rules": changed})
-    if _every_round(stretches, ir["game"]["rounds"]):
-        known[:] = [d for d in known if _where(d) in repeated]
+    if _every_round(cut, ir["game"]["rounds"]):
+        known[:] = [d for d in known if where(d) in repeated]
     return entries, found
 
 
-def _where(d: Diagnostic) -> tuple:
+def where(d: Diagnostic) -> tuple:
     return d.code, d.file, d.line, d.column
 
 

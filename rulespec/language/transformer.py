@@ -193,6 +193,8 @@ class RuleTransformer(ContractClauses, TableClauses, TilesClauses, TermWords, Po
                 self.out.extends, self.out.extends_span = _value(stmt.children[0]), self.span(stmt)
             elif stmt.data == "round_stmt":
                 self.round_stmt(stmt)
+            elif stmt.data == "players_stmt":
+                self.players_stmt(stmt)
             else:
                 self.statement(stmt)
         return self.out

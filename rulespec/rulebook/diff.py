@@ -358,6 +358,26 @@ def _by_round(ir):
     yield "Rules by round", " / ".join(said) or "the same in every round"
 
 
+def players_label(r) -> str:
+    """``{"min": 2, "max": 2}`` → "With two players"; "With five or six players"."""
+    return "With " + W.span(r["min"], r["max"], "player")
+
+
+def player_changes(ir: dict) -> list[tuple[str, list[Change]]]:
+    """Each stretch of player counts with rules of its own (``by_players``), and those
+    rules in words against the game's (its rules by round among them, where a table has
+    its own)."""
+    base = {k: v for k, v in ir.items() if k != "by_players"}
+    return [(players_label(e["players"]), changes(base, {**base, **e["rules"]}))
+            for e in ir.get("by_players") or ()]
+
+
+def _by_players(ir):
+    said = [f"{label}: " + "; ".join(f"{c.rule}: {c.new}" for c in found)
+            for label, found in player_changes(ir)]
+    yield "Rules by number of players", " / ".join(said) or "the same at every table"
+
+
 #: (IR paths it covers, the fact group)
 FACTS: tuple[tuple[tuple[str, ...], Callable], ...] = (
     (("players", "partnerships"), _players),
@@ -379,6 +399,7 @@ FACTS: tuple[tuple[tuple[str, ...], Callable], ...] = (
     (("terms",), _terms),
     (("not_enforced",), _not_enforced),
     (("by_round",), _by_round),
+    (("by_players",), _by_players),
 )
 
 

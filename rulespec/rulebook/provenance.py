@@ -96,6 +96,26 @@ def _first_paragraph_end(text: str, start: int = 0) -> int | None:
     return None
 
 
+def staged(paths, ir: dict) -> list[str]:
+    """Marked paths as the IR keeps them: a rule for some tables or rounds
+    (``by_players.2-2.seating.next_dealer``, as the file writes it) under each entry of the
+    IR's ``by_players`` (``by_round``) whose stretch those tables (rounds) take in
+    (``by_players.0.rules.seating.next_dealer``)."""
+    out = []
+    for path in paths:
+        root, _, rest = path.partition(".")
+        key, _, rule = rest.partition(".")
+        if root not in ("by_players", "by_round") or "-" not in key or not rule:
+            out.append(path)
+            continue
+        lo, _, hi = key.partition("-")
+        top = int(hi) if hi else 10**9
+        field = "players" if root == "by_players" else "rounds"
+        out += [f"{root}.{i}.rules.{rule}" for i, e in enumerate(ir.get(root) or ())
+                if int(lo) <= e[field]["min"] and (e[field]["max"] or 10**9) <= top]
+    return out
+
+
 def touches(marked: str, read: str) -> bool:
     """Does reading ``read`` (list items written ``*``) read the rule at ``marked`` (list
     items by index or card), or a part of it, or the node that holds it?"""

@@ -33,6 +33,7 @@ SECTIONS = (
     ("ending", "Ending a hand"),
     ("scoring", "Scoring"),
     ("end", "End of the game"),
+    ("players", "Rules by number of players"),
     ("rounds", "Rules by round"),
     ("unenforced", "Rules the interpreter does not enforce"),
     ("optional", "Optional rules"),
@@ -149,6 +150,8 @@ class Rulebook(Sections):
         """The file's provenance markers: kind, note (escaped) and the paths they mark."""
         raw = self.variant.ir.get("provenance", [])  # paths as written, not escaped
         marked = self.ir.get("provenance", [])  # read only for the markers that can land
-        return [(marked[i]["kind"], marked[i]["note"], tuple(marked[i]["paths"] and r["paths"]))
+        ir = self.variant.ir
+        return [(marked[i]["kind"], marked[i]["note"],
+                 tuple(marked[i]["paths"] and provenance.staged(r["paths"], ir)))
                 for i, r in enumerate(raw)
                 if not r["paths"] or any(applies(self.rs, p) for p in r["paths"])]

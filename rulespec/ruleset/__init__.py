@@ -27,7 +27,7 @@ from .table import (Aces, Between, CardValue, Deck, JokerRule, Melds, PackRule, 
 from .turns import (Claims, Contract, Deal, HandSize, LayOff, Opening, Push, Rearrange,
                     Requirement, ScoreThreshold, SecondHand, Seating, ShortHand, TakeDiscards,
                     TopTaken, Turn)
-from .rounds import GAME_WIDE, RoundRules, sections_for
+from .rounds import GAME_WIDE, TABLE_WIDE, PlayerRules, RoundRules, sections_for
 
 __all__ = [
     "Aces", "Between", "BonusCards", "BonusSet", "ByUpcard", "CardValue", "Claims", "Contract",
@@ -35,11 +35,11 @@ __all__ = [
     "Exhaustion", "GAME_WIDE", "GameBonus", "GameEnd", "Gin", "GoingOut", "HandSize", "JokerRule",
     "KindBonus", "Knock", "KnockScoring", "LayOff", "LongKind", "LongMelds", "MeldBonus", "Melds",
     "Opening", "Origin",
-    "PackRule", "Partnerships", "Push", "RankBonus", "Rearrange", "Replace", "Requirement",
-    "RoundRules",
+    "PackRule", "Partnerships", "PlayerRules", "Push", "RankBonus", "Rearrange", "Replace",
+    "Requirement", "RoundRules",
     "Ruleset", "RunRule", "Rummy", "ScoreThreshold", "Scoring", "SecondHand", "Seating", "SetRule",
-    "ShortHand", "Show", "SpecialHand", "TableRules", "TakeDiscards", "Terms", "TopTaken", "Turn",
-    "Values", "WildBonus",
+    "ShortHand", "Show", "SpecialHand", "TABLE_WIDE", "TableRules", "TakeDiscards", "Terms",
+    "TopTaken", "Turn", "Values", "WildBonus",
     "Wilds",
     "field_paths", "field_pattern", "from_dict", "from_ir", "leaves", "to_plain",
 ]
@@ -115,6 +115,7 @@ class Ruleset:
     not_enforced: tuple[str, ...] = ()  # rules of the game the interpreter does not play
     origin: Origin | None = None
     by_round: tuple[RoundRules, ...] = ()  # rules that differ in some rounds
+    by_players: tuple[PlayerRules, ...] = ()  # rules that differ by the number of players
 
     @cached_property
     def natural_values(self) -> tuple[int, ...]:
@@ -129,15 +130,20 @@ class Ruleset:
         return self.game.rounds
 
     def seated(self, n: int) -> Ruleset:
-        """The rules at a table of ``n`` players: the partnerships settled for ``n`` (the
-        team size, or nobody in teams where ``n`` plays alone); built once per ``n``."""
+        """The rules at a table of ``n`` players: the sections its ``by_players`` entries
+        replace swapped in (with their own rules by round, where they have them: players
+        first, then rounds), and the partnerships settled for ``n`` (the team size, or
+        nobody in teams where ``n`` plays alone); built once per ``n``."""
         p = self.partnerships
-        if p is None or (p.size is not None and not p.players):
+        changed = sections_for(self.by_players, n) if self.by_players else {}
+        if not changed and (p is None or (p.size is not None and not p.players)):
             return self
         cache = self.__dict__.get("_seated") or attach(self, "_seated", {})
         if n not in cache:
-            cache[n] = from_dict(Ruleset, {**to_plain(self), "partnerships": (
-                None if p.at(n) is None else to_plain(p.at(n)))})
+            plain = {**to_plain(self), **changed, "by_players": []}
+            if p is not None and not (p.size is not None and not p.players):
+                plain["partnerships"] = None if p.at(n) is None else to_plain(p.at(n))
+            cache[n] = from_dict(Ruleset, plain)
         return cache[n]
 
     def for_round(self, round: int) -> Ruleset:

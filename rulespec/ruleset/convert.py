@@ -73,10 +73,11 @@ def leaves(doc, path: str = "") -> dict[str, object]:
 
 
 def _whole(path: str) -> bool:
-    """Is this the sections a stretch of rounds replaces (``by_round.0.rules``)? They are one
-    field (:class:`~rulespec.ruleset.RoundRules`), whose leaves are the game's own fields."""
+    """Is this the sections a stretch of rounds or of player counts replaces
+    (``by_round.0.rules``, ``by_players.0.rules``)? They are one field
+    (:class:`~rulespec.ruleset.RoundRules`), whose leaves are the game's own fields."""
     parts = path.split(".")
-    return len(parts) == 3 and parts[0] == "by_round" and parts[2] == "rules"
+    return len(parts) == 3 and parts[0] in ("by_round", "by_players") and parts[2] == "rules"
 
 
 def field_pattern(path: str) -> str:
