@@ -190,3 +190,10 @@ stock:    hand ends
 scoring:  melds score for whoever laid them; count all cards
 game:     to 1000 points; highest wins
 """
+
+
+def alone_two(text: str) -> str:
+    """A little Canasta text (:data:`LITTLE_CANASTA`) for two players alone, two deals."""
+    return (text.replace("players:  4\npartners: 2 teams of 2\n", "players:  2\n")
+            .replace("lay off:  onto own and partner's melds\n", "")
+            .replace("game:     to 1000 points", "game:     2 deals"))

@@ -15,7 +15,7 @@ from rulespec.engine.invariants import check_invariants
 from rulespec.engine.phases import Then
 from rulespec.rulebook import render_page
 
-from conftest import LITTLE_CANASTA, house, random_walk
+from conftest import LITTLE_CANASTA, alone_two, house, random_walk
 
 OPENING = "opening:  melds worth at least 50\n"
 HAND = "KS KH KD KC 9S 9H 9D 5C 6C 8S 8H"
@@ -26,9 +26,7 @@ def mexicana(then: str = "          once per side\n          then draw 13 cards 
              players: int = 4):
     text = LITTLE_CANASTA.replace(OPENING, OPENING + then)
     if players == 2:
-        text = (text.replace("players:  4\npartners: 2 teams of 2\n", "players:  2\n")
-                .replace("lay off:  onto own and partner's melds\n", "")
-                .replace("game:     to 1000 points", "game:     2 deals"))
+        text = alone_two(text)
     return rulespec.compile_text(text.replace("Little Canasta", "Mexicana-ish"),
                                  name="mexicana.rules")
 

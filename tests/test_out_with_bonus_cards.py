@@ -17,7 +17,7 @@ from rulespec.engine.views import TableMeld
 from rulespec.melds.model import Reading
 from rulespec.rulebook import render_page
 
-from conftest import LITTLE_CANASTA, house_problems, random_walk
+from conftest import LITTLE_CANASTA, alone_two, house_problems, random_walk
 
 RULES = ("bonus cards: red 3s; each scores 100\n"
          "going out: only with a meld of 7+ cards\n"
@@ -30,9 +30,7 @@ def mexicana(extra: str = RULES, players: int = 4):
     text = LITTLE_CANASTA.replace("going out: with or without final discard\n",
                                   "going out: with or without final discard\n" + extra)
     if players == 2:
-        text = (text.replace("players:  4\npartners: 2 teams of 2\n", "players:  2\n")
-                .replace("lay off:  onto own and partner's melds\n", "")
-                .replace("game:     to 1000 points", "game:     2 deals"))
+        text = alone_two(text)
     return rulespec.compile_text(text.replace("Little Canasta", "Mexicana-ish"),
                                  name="mexicana.rules")
 
