@@ -208,3 +208,13 @@ def test_a_pile_of_one_card_is_taken_alone_where_the_top_card_may_be(canasta):
     v = house("basic", "wild: 2s", UNOPENED, "draw: take down to any card of the discard pile")
     g = _upcard_game(v, "9S 2C 5D 6D 8C JH QS AD 10D 4S", "9D")
     assert "draw discard" in g.legal_strings()
+
+
+def test_a_lone_frozen_card_without_the_natural_pair_rule_is_refused_in_those_words():
+    v = house("basic", "wild: 2s", WHOLE, UNOPENED)
+    g = _upcard_game(v, "9S 9H 2C 6D 8C JH QS AD 10D 4S", "9D")
+    assert "draw discard" not in g.legal_strings()
+    with pytest.raises(Exception) as e:
+        g.play("draw discard")
+    assert ("your side has not opened, so the discard pile is frozen: it may not be taken, "
+            "even as a single card") in str(e.value)

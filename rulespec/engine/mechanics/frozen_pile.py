@@ -159,6 +159,8 @@ class FrozenPile:
                    else "a wild card discarded freezes the discard pile under it")
             below = "topmost wild card"
         if td.frozen_take != "natural_pair":
+            if n == 1:  # a pile of one card, taken only whole
+                return f"{why}: it may not be taken, even as a single card"
             return f"{why}: no card below the {below} may be taken"
         if not self._pair_in_hand():
             return (f"{why}: you may take it only by melding its top card, {top}, at once "
