@@ -221,6 +221,9 @@ BY_HAND = {
     # a frozen pile taken with a natural pair needs something that freezes it (E394)
     "turn.take_discards.frozen_take": ("rummy500", {"turn.take_discards.frozen_unopened": True},
                                        {"turn.take_discards.frozen_take": "natural_pair"}),
+    # no shipped variant owes the top card of a take from the hand (Canasta)
+    "turn.take_discards.from_hand": ("rummy500", {"turn.take_discards.owed": "top"},
+                                     {"turn.take_discards.from_hand": True}),
     # no shipped variant closes the pile to a short hand (Canasta's one card)
     **{f"turn.short_hand.{leaf}": ("basic", {"turn.short_hand": {"hand": 1, "pile": 1}},
                                    {f"turn.short_hand.{leaf}": n})

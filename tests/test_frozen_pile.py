@@ -218,3 +218,34 @@ def test_a_lone_frozen_card_without_the_natural_pair_rule_is_refused_in_those_wo
         g.play("draw discard")
     assert ("your side has not opened, so the discard pile is frozen: it may not be taken, "
             "even as a single card") in str(e.value)
+
+
+HAND_ONLY = "draw: take only the whole discard pile; top card taken must be melded at once " \
+    "with cards from hand"
+
+
+def test_the_top_card_is_melded_with_cards_from_the_hand_and_the_pile_follows():
+    """Canasta (pagat): to take the pile "you must be able to meld its top card with two
+    cards from your hand"; the Mexicana trial found the pile's own cards completing that
+    meld (one queen in hand and one deeper in the pile). With `… with cards from hand` the
+    top card joins the hand alone, and the rest only once it is melded."""
+    loose = house("basic", "wild: 2s", WHOLE)
+    strict = house("basic", "wild: 2s", HAND_ONLY)
+    assert strict.ruleset.turn.take_discards.from_hand
+    one_queen = "QS 4H 5C 7C 9D JH 6S AD 8S 10C"
+    assert "draw 2 discards to QD" in _game(loose, one_queen, under="QD", top="QH").legal_strings()
+    assert "draw 2 discards to QD" not in _game(strict, one_queen, under="QD",
+                                                top="QH").legal_strings()
+    g = _game(strict, "QS 2C 5C 7C 9D JH 6S AD 8S 10C", under="QD", top="QH")
+    g.play("draw 2 discards to QD")
+    assert g.discards == [C.parse_card("QD")]  # held back until the top card is down
+    assert g.legal_strings() and all("QH" in m.split() and "QD" not in m.split()
+                                     for m in g.legal_strings())
+    with pytest.raises(Exception) as e:
+        g.play("discard 5C")
+    assert "must go on the table at once, in a meld with cards of the hand you held" in str(
+        e.value)
+    g.play("meld QH QS 2C")
+    assert not g.discards and C.parse_card("QD") in g.hands[1]
+    page = " ".join(render_page(strict).split())
+    assert "Only the top card joins your hand at first; the rest of the pile follows" in page

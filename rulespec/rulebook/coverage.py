@@ -95,6 +95,10 @@ APPLIES_WHEN: dict[str, tuple[Callable[[Ruleset], bool], str]] = {
         lambda rs: rs.turn.take_discards is not None and rs.turn.take_discards.meld_owed,
         "the cards taken may be kept, so which must be melded, and when, does not arise")
        for f in ("meld_owed_by", "owed")},
+    "turn.take_discards.from_hand": (
+        lambda rs: (rs.turn.take_discards is not None and rs.turn.take_discards.meld_owed
+                    and rs.turn.take_discards.owed == "top"),
+        "no top card of a take is owed, so where its meld's cards come from does not arise"),
     "turn.take_discards.top_cards": (
         lambda rs: rs.turn.take_discards is not None and rs.turn.take_discards.down_to == "top",
         "it counts the cards of a take of the top cards, and the pile is taken another way"),

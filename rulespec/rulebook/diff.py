@@ -93,8 +93,9 @@ def _turn(ir):
     owed = td is not None and td["meld_owed"]
     yield "The deepest card taken", _yes(owed and td["owed"] == "deepest",
                                          owed and _by(td["meld_owed_by"]), "may be kept")
-    yield "The top card of a take", _yes(owed and td["owed"] == "top",
-                                         owed and _by(td["meld_owed_by"]), "may be kept")
+    yield "The top card of a take", _yes(owed and td["owed"] == "top", owed and (
+        _by(td["meld_owed_by"]) + (" with cards from hand" if td["from_hand"] else "")),
+        "may be kept")
     yield "The discard pile is frozen", _yes(td is not None and td["frozen_by"] == "wild",
                                              "under a discarded wild card", "never")
     yield "The discard pile until the side has opened", _yes(

@@ -147,6 +147,9 @@ class TakeDiscards:
     meld_owed: bool = False
     owed: str = "deepest"  # "deepest" | "top": the card of the take that must be melded
     meld_owed_by: str = "move"  # "move" | "turn": when the owed card must be melded
+    # the top card owed is melded with cards of the hand held before the take, or laid
+    # off; the rest of the pile joins the hand only then (Canasta)
+    from_hand: bool = False
     frozen_by: str | None = None  # "wild": no card under a discarded wild card may be taken
     frozen_unopened: bool = False  # frozen under the top card until the player's side opened
     frozen_take: str | None = None  # "natural_pair": a frozen pile taken with a natural pair

@@ -25,14 +25,16 @@ class FrozenPile:
     besides the top card); None after any other take."""
 
     pair_hand: tuple | None = None  # set with deep_taken by every deep take
+    pair_need = 2  # natural cards of the top's rank the owed meld needs (0: from hand only)
     pile_held = 0  # cards of a frozen take left on the pile until the owed meld is down
 
-    def _take_frozen(self, p: int, n: int) -> None:
+    def _take_frozen(self, p: int, n: int, need: int = 2) -> None:
         """A frozen take of ``n`` cards: the top card joins the hand at once, the rest of
         the pile only once the top card is melded with the natural pair and, for a player
         opening, the opening is met (:meth:`_join_pile`), as players do it: the pile's
-        cards never help that meld nor the opening."""
-        self.pair_hand = tuple(self.hands[p])
+        cards never help that meld nor the opening. ``need`` 0: a take whose top card is
+        melded with any cards of the hand, or laid off (``from_hand``)."""
+        self.pair_hand, self.pair_need = tuple(self.hands[p]), need
         top = self.discards.pop()
         self.hands[p].append(top)
         self.pile_held = n - 1
@@ -46,7 +48,8 @@ class FrozenPile:
         if not self.pile_held:
             return
         if (a.kind not in (A.MELD, A.LAY_OFF)) if before else (
-                a.kind == A.MELD and not self.opening_due(self.player)):
+                (a.kind == A.MELD and not self.opening_due(self.player))
+                or (a.kind == A.LAY_OFF and not self.pair_need)):
             self._join_pile()
 
     def _join_pile(self) -> None:
@@ -113,17 +116,23 @@ class FrozenPile:
         if (self.ruleset.turn.take_discards.frozen_take != "natural_pair"
                 or not self._pair_in_hand()):
             return False
+        return self._held_take_ok(2)
+
+    def _held_take_ok(self, need: int) -> bool:
+        """Could the top card, once taken, be melded at once as a held take needs (``need``
+        natural cards of its rank beside it; 0: any cards of the hand, or a lay-off)?"""
         p, top = self.player, self.discards[-1]
         hand = self.hands[p]
-        saved = self.pair_hand, self.deep_taken, self.taken
-        self.pair_hand, self.deep_taken, self.taken = tuple(hand), top, top
+        saved = self.pair_hand, self.deep_taken, self.taken, self.pair_need
+        self.pair_hand, self.deep_taken, self.taken, self.pair_need = tuple(hand), top, top, need
         hand.append(top)
         self._scratch = {}  # what this move kept is about the hand without the top card
         try:
-            return any(top in a.cards and self._pair_fits(a) for a in self._meld_actions(p))
+            acts = self._meld_actions(p) + (self._layoff_actions(p) if not need else [])
+            return any(top in a.cards and self._pair_fits(a) for a in acts)
         finally:
             hand.pop()
-            self.pair_hand, self.deep_taken, self.taken = saved
+            self.pair_hand, self.deep_taken, self.taken, self.pair_need = saved
             self._scratch = {}
 
     def _pair_fits(self, a) -> bool:
@@ -133,6 +142,8 @@ class FrozenPile:
         hand = self.pair_hand
         if hand is None or self.deep_taken is None:
             return True
+        if a.kind == A.LAY_OFF and not self.pair_need:  # the top card onto a table meld
+            return len(self.hands[self.player]) > 1  # the pile's cards are still to come
         if a.kind != A.MELD:
             return False
         rest = Counter(a.cards)
@@ -141,8 +152,10 @@ class FrozenPile:
             return False
         if len(self.hands[self.player]) <= len(a.cards):  # the pile's cards are still to come
             return False
+        if not self.pair_need:
+            return True
         r = C.rank_of(self.taken)
-        return sum(n for c, n in rest.items() if n > 0 and self._natural(c, r)) >= 2
+        return sum(n for c, n in rest.items() if n > 0 and self._natural(c, r)) >= self.pair_need
 
     def _why_frozen(self, n: int) -> str | None:
         """Why a take of ``n`` cards is refused by the frozen pile (None: it is not); a

@@ -132,6 +132,10 @@ class MeldTaken:
             if parsed.kind in _TABLE and card in parsed.cards and (
                     self.pair_hand is None or parsed.text in {a.text for a in ways}):
                 return None
+            if self.pair_hand is not None and self.deep_taken is not None and not self.pair_need:
+                return (f"you took the discard pile, so its top card ({C.card_str(card)}) must go "
+                        "on the table at once, in a meld with cards of the hand you held or "
+                        "laid off: " + ", ".join(f"`{a.text}`" for a in ways))
             if self.pair_hand is not None and self.deep_taken is not None:
                 return (f"you took the frozen discard pile, so its top card ({C.card_str(card)}) "
                         "must go into a meld at once with two natural cards of its rank from "

@@ -31,6 +31,7 @@ class TakingDiscards:
         if td is None or len(pile) < 2:
             return []
         reach = self._thaw_depth()
+        held = None  # with ``from_hand``: could the top card be melded from the hand?
         out = []
         for n in td.depths(len(pile)):
             card = pile[-n]
@@ -45,6 +46,11 @@ class TakingDiscards:
                 if td.meld_owed and self._is_bonus(owed):
                     continue
                 taken = [c for c in taken if not self._is_bonus(c)]
+            if td.from_hand:  # the top card melded from the hand first, the pile after
+                held = self._held_take_ok(0) if held is None else held
+                if held:
+                    out.append(take)
+                continue
             if td.meld_owed and not self._could_meld_with(owed, taken) and not (
                     td.meld_owed_by == "turn" and self._could_meld_after_take(take)):
                 continue
@@ -79,8 +85,10 @@ class TakingDiscards:
         n = a.target
         self._drew(p)
         self._note_top(self.discards[-1])
-        if n > self._thaw_depth():  # taken with a natural pair, owed at once
-            self._take_frozen(p, n)
+        td = self.ruleset.turn.take_discards
+        frozen = n > self._thaw_depth()
+        if frozen or td.from_hand:  # the top card owed at once, the rest of the pile held
+            self._take_frozen(p, n, 2 if frozen else 0)
             self.turn = p
             self.phase = Phase.PLAY
             return
@@ -90,7 +98,6 @@ class TakingDiscards:
         self.hands[p].extend(taken)
         if self.ruleset.bonus is not None:
             self._lay_out_taken_bonus(p, taken)
-        td = self.ruleset.turn.take_discards
         if td.meld_owed:  # else no card of them is owed
             self.taken = self.deep_taken = owed = td.owed_card(taken)
             self.taken_held = self.hands[p].count(owed)

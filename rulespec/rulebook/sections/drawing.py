@@ -19,7 +19,7 @@ class Drawing(Base):
         push = self.pushing_step(t["push"]) if "push" in sources else None
         td = t["take_discards"]
         take = frozen = deepest = deepest_by = unopened = None
-        alone, top, pair = True, False, False
+        alone, top, pair, from_hand = True, False, False, False
         many = t["stock_cards"]  # cards a draw from the stock brings
         if td is not None:
             take = {"any": "any", "whole": "all", "top": td["down_to"]}[td["down_to"]]
@@ -31,6 +31,7 @@ class Drawing(Base):
             pair = td["frozen_take"] is not None  # its one value, natural_pair
             deepest_by = td["meld_owed_by"] if deepest else None
             top = deepest and td["owed"] == "top"
+            from_hand = top and td["from_hand"]
         at_once = t["meld_taken"]
         by = t["meld_taken_by"] if at_once else None
         until = self.vocab.open("done") if at_once and t["meld_taken_before_opening"] else None
@@ -48,6 +49,7 @@ class Drawing(Base):
             use_drawn=t["use_drawn"],
             closed=self.vocab.open("done") if t["discard_until_opening"] else None,
             starter_draws=t["starter_draws"], until=until, alone=alone, top=top,
+            from_hand=from_hand,
             unopened=unopened, side=self.ir["partnerships"] is not None, pair=pair,
             stops=W.join([W.card(C.parse_card(c)) for c in t["discard_stops"]], "or"),
             many=many, squared=t["discard_squared"], first_round=t["stock_first_round"],
