@@ -11,12 +11,11 @@ in round 7 at every table.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 
 from ..ruleset import TABLE_WIDE
 from .builder import Layer, overlay
 from .diagnostics import Diagnostic
-from .rounds import problem, split, stretches, where
+from .rounds import compile_stretch, problem, said_anew, split, stretches, where
 from .transform_rounds import PLAYERS_ROOT, key_range
 
 MAX_PLAYER_LINES = 12  # distinct ranges of player counts: each is checked as a whole ruleset
@@ -118,18 +117,11 @@ def by_players(layer: Layer, by_key: dict[str, Layer], ir: dict, texts: dict,
             merged = overlay(merged, by_key[key])[0]
         merged.values["players"] = dict(rng)
         merged.spans["players"] = next(iter(by_key[cover[-1]].spans.values()))
-        diags, table_ir, _ = check(merged)
+        diags, changed = compile_stretch(merged, ir, check, TABLE_WIDE)
         repeated |= {where(d) for d in diags}
-        seen = {where(d) for d in known + found}
-        found += [replace(d, message=f"with {players_label(rng)}, {d.message}") for d in diags
-                  if where(d) not in seen]
+        found += said_anew(diags, known + found, f"with {players_label(rng)}, ")
         if rng["max"] is not None:
             covered |= set(range(rng["min"], rng["max"] + 1))
-        if table_ir is None:
-            continue
-        changed = {k: v for k, v in table_ir.items()
-                   if k not in TABLE_WIDE and k not in ("sources", "provenance")
-                   and v != ir.get(k)}
         if changed:
             entries.append({"players": rng, "rules": changed})
     hi = ir["players"]["max"]

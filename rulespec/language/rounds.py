@@ -111,16 +111,9 @@ def by_round(layer: Layer, ir: dict, texts: dict, known: list[Diagnostic],
         merged = base
         for key in cover:
             merged = overlay(merged, by_key[key])[0]
-        diags, round_ir, _ = check(merged)
+        diags, changed = compile_stretch(merged, ir, check, GAME_WIDE)
         repeated |= {where(d) for d in diags}
-        seen = {where(d) for d in known + found}
-        found += [replace(d, message=f"in {rounds_label(rng)}, {d.message}") for d in diags
-                  if (d.code, d.file, d.line, d.column) not in seen]
-        if round_ir is None:
-            continue
-        changed = {k: v for k, v in round_ir.items()
-                   if k not in GAME_WIDE and k not in ("sources", "provenance")
-                   and v != ir.get(k)}
+        found += said_anew(diags, known + found, f"in {rounds_label(rng)}, ")
         if changed:
             entries.append({"rounds": rng, "rules": changed})
     if _every_round(cut, ir["game"]["rounds"]):
@@ -130,6 +123,23 @@ def by_round(layer: Layer, ir: dict, texts: dict, known: list[Diagnostic],
 
 def where(d: Diagnostic) -> tuple:
     return d.code, d.file, d.line, d.column
+
+
+def compile_stretch(merged: Layer, ir: dict, check, wide) -> tuple[list, dict]:
+    """The diagnostics of the ruleset ``merged`` makes (``check`` compiles it), and its
+    sections that differ from the game's ``ir``, those in ``wide`` aside (empty where it
+    does not compile): a stretch of rounds, or of player counts."""
+    diags, stretch_ir, _ = check(merged)
+    if stretch_ir is None:
+        return diags, {}
+    return diags, {k: v for k, v in stretch_ir.items()
+                   if k not in wide and k not in ("sources", "provenance") and v != ir.get(k)}
+
+
+def said_anew(diags: list, seen: list, prefix: str) -> list:
+    """The diagnostics of ``diags`` not among ``seen``, each saying ``prefix`` first."""
+    old = {where(d) for d in seen}
+    return [replace(d, message=prefix + d.message) for d in diags if where(d) not in old]
 
 
 def _every_round(stretches, rounds: int | None) -> bool:

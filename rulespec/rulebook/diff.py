@@ -345,18 +345,29 @@ def rounds_label(r) -> str:
     return f"Round {r['min']}" if r["max"] == r["min"] else f"Rounds {_span(r)}"
 
 
+def _stretch_changes(ir: dict, key: str, stretch: str, label) -> list[tuple[str, list[Change]]]:
+    """Each stretch (of rounds, of player counts) with rules of its own (``ir[key]``, each
+    entry's range under ``stretch``), labelled, and those rules in words against the
+    game's."""
+    base = {k: v for k, v in ir.items() if k != key}
+    return [(label(e[stretch]), changes(base, {**base, **e["rules"]})) for e in ir.get(key) or ()]
+
+
+def _stretches_said(found: list[tuple[str, list[Change]]], none: str) -> str:
+    """The comparison's one line for rules by stretch: "Round 7: Going out: …" and so on."""
+    said = [f"{label}: " + "; ".join(f"{c.rule}: {c.new}" for c in changed)
+            for label, changed in found]
+    return " / ".join(said) or none
+
+
 def round_changes(ir: dict) -> list[tuple[str, list[Change]]]:
     """Each stretch of rounds with rules of its own (``by_round``), and those rules in
     words against the game's."""
-    base = {k: v for k, v in ir.items() if k != "by_round"}
-    return [(rounds_label(e["rounds"]), changes(base, {**base, **e["rules"]}))
-            for e in ir.get("by_round") or ()]
+    return _stretch_changes(ir, "by_round", "rounds", rounds_label)
 
 
 def _by_round(ir):
-    said = [f"{label}: " + "; ".join(f"{c.rule}: {c.new}" for c in found)
-            for label, found in round_changes(ir)]
-    yield "Rules by round", " / ".join(said) or "the same in every round"
+    yield "Rules by round", _stretches_said(round_changes(ir), "the same in every round")
 
 
 def players_label(r) -> str:
@@ -368,15 +379,12 @@ def player_changes(ir: dict) -> list[tuple[str, list[Change]]]:
     """Each stretch of player counts with rules of its own (``by_players``), and those
     rules in words against the game's (its rules by round among them, where a table has
     its own)."""
-    base = {k: v for k, v in ir.items() if k != "by_players"}
-    return [(players_label(e["players"]), changes(base, {**base, **e["rules"]}))
-            for e in ir.get("by_players") or ()]
+    return _stretch_changes(ir, "by_players", "players", players_label)
 
 
 def _by_players(ir):
-    said = [f"{label}: " + "; ".join(f"{c.rule}: {c.new}" for c in found)
-            for label, found in player_changes(ir)]
-    yield "Rules by number of players", " / ".join(said) or "the same at every table"
+    yield "Rules by number of players", _stretches_said(player_changes(ir),
+                                                        "the same at every table")
 
 
 #: (IR paths it covers, the fact group)
