@@ -540,6 +540,9 @@ SEMANTIC = [
     Case("a stripped pack without aces, aces high", edit("aces:    low", "aces:    high",
                                                          edit("1 pack, no jokers", "1 pack without aces, no jokers")),
          "E316", 4, 10, "high", "remove the `aces:` rule, or keep the aces in the pack"),
+    Case("aces high in a game without runs", edit("aces:    low", "aces:    high", edit(
+        "         runs of 3+ cards in the same suit\n", "         no runs\n")), "W303", 4, 10, "high",
+         "remove the `aces:` rule"),
     Case("wild eights in a pack without eights", edit("1 pack, no jokers", "1 pack without 8s, no jokers")
          + "wild:    8s\n", "E317", 17, 10, "8s"),
     Case("a wild rank of the cards dealt, which differ by players", BASE + "wild:    rank of cards dealt\n",

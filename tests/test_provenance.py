@@ -121,8 +121,21 @@ def test_where_the_sources_differ_the_note_says_so_in_its_own_group():
     assert "is a game for three to six players.<sup>1</sup>" in overview
     assert overview.rstrip().endswith(
         "<small>**Where the sources differ.** <sup>1</sup> The sources differ (GameVelvet says "
-        "2-8); this is the rule most of them give.</small>")
+        "2-8); this is the rule chosen here.</small>")
     assert "**Not in the source.**" in cards and "sources differ" not in cards
+
+
+def test_the_nearest_rule_says_the_source_differs_and_what_it_says():
+    """Cuban Canasta's trial: red threes score 100/300/500/1000, which one tier cannot say;
+    marked `(common rule)` the page read "the source says nothing", which is wrong."""
+    page = render_page(_compile("players: 2-4 (nearest rule: the source says 2-5)"))
+    overview = _section(page, "Overview")
+    assert "is a game for two to four players.<sup>1</sup>" in overview
+    assert overview.rstrip().endswith(
+        "<small>**Where the source differs.** <sup>1</sup> The source's own rule cannot be "
+        "written in this language (the source says 2-5); this is the nearest rule that "
+        "can.</small>")
+    assert [m["kind"] for m in _own(_compile("players: 2-4 (Nearest  Rule)"))] == ["nearest rule"]
 
 
 def test_a_marker_lands_on_the_step_of_the_turn_that_states_the_rule():

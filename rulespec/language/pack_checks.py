@@ -61,6 +61,15 @@ def no_rule_names_a_rank_taken_out(r: Ruleset, doc: dict):
                       "but the pack is stripped of them", "name a rank the pack keeps")
 
 
+@check("W303")
+def aces_without_runs(r: Ruleset, doc: dict):
+    """Where aces rank (low, high, either, round the corner) matters only to runs: in a
+    game without them `aces:` changes nothing, though a reader would think it does."""
+    if r.melds.run is None and r.aces.mode != "low" and not r.deck.tiles:
+        yield Problem("aces.mode", f"the rules make aces {r.aces.mode}, but there are no runs, "
+                      "and where an ace ranks matters only to runs", "remove the `aces:` rule")
+
+
 @check("W317")
 def values_of_cards_taken_out(r: Ruleset, doc: dict):
     """A value given to one named card the pack lacks is never used."""

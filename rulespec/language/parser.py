@@ -170,7 +170,7 @@ def syntax_diagnostic(text: str, err: UnexpectedInput, filename: str) -> Diagnos
                       col + len(word), hint, line_of(text, line))
 
 
-_MARKER_START = re.compile(r"\((?:source|common rule|house choice)\b[^()\n]*\(")
+_MARKER_START = re.compile(r"\((?:source|common rule|house choice|sources differ|nearest rule)\b[^()\n]*\(")
 
 
 def _marker_with_brackets(text: str, line: int, col: int, filename: str) -> Diagnostic | None:

@@ -36,7 +36,7 @@ APPEND_PATHS = frozenset({"deck.packs", "deck.jokers_by", "deal.sizes", "wilds.r
                           "scoring.kind_bonus.ranks"})
 
 #: The words of a provenance marker, ``(common rule: …)``: where a rule comes from.
-MARK_KINDS = ("source", "common rule", "house choice", "sources differ")
+MARK_KINDS = ("source", "common rule", "house choice", "sources differ", "nearest rule")
 
 
 @dataclass(frozen=True)

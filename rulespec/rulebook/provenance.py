@@ -30,7 +30,9 @@ DEFAULTED = ("wilds.all_wild", "turn.discard_taken", "turn.claims.wait")
 _SAYS = {
     "common rule": "A common rule, chosen where the source says nothing",
     "house choice": "A house choice",
-    "sources differ": "The sources differ{note}; this is the rule most of them give",
+    "sources differ": "The sources differ{note}; this is the rule chosen here",
+    "nearest rule": "The source's own rule cannot be written in this language{note}; this is "
+                    "the nearest rule that can",
     OWN: "The interpreter's own rule, so that every hand comes to an end; no source says it",
     DEFAULT: "The language's default: the rule file does not say it",
 }
@@ -174,8 +176,8 @@ def _note(found: list[tuple[str, str | None]], say) -> str:
     note is the file's text and is printed as written."""
     groups: dict[str, list[str]] = {}
     for n, (k, t) in enumerate(found, 1):
-        head = {"sources differ": "Where the sources differ.", "source": "From the source."
-                }.get(k, "Not in the source.")
+        head = {"sources differ": "Where the sources differ.", "source": "From the source.",
+                "nearest rule": "Where the source differs."}.get(k, "Not in the source.")
         groups.setdefault(head, []).append(
             f"{_marker([n])} {t if k == 'source' else _said(say, k, t)}.")
     return "<small>" + " ".join(f"**{head}** " + " ".join(items)

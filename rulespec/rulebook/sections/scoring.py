@@ -46,13 +46,14 @@ class Scoring(Base):
                 parts += self.parts(make)
         # wording only (rs, not a read): partners score together, low totals are good
         teams, penalty = self.rs.partnerships is not None, self.rs.scoring.method == "penalty"
+        # the bonus for going out first: going rummy's paragraph builds on it
+        if s["out_bonus"]:
+            parts += self.parts(lambda: prose.say(
+                "scoring", "out_bonus", bonus=s["out_bonus"], penalty=penalty, teams=teams))
         if s["rummy"] is not None:
             parts += self.parts(lambda: prose.say(
                 "scoring", "rummy", times=s["rummy"]["multiplier"], bonus=s["rummy"]["bonus"],
                 penalty=penalty, teams=teams, out=self.rs.scoring.out_bonus))
-        if s["out_bonus"]:
-            parts += self.parts(lambda: prose.say(
-                "scoring", "out_bonus", bonus=s["out_bonus"], penalty=penalty, teams=teams))
         if s["unopened"] is not None:
             parts += self.parts(lambda: prose.say(
                 "scoring", "unopened", points=s["unopened"], done=self.vocab.open("done"),

@@ -33,6 +33,9 @@ class Values(Base):
                                                               places=places, run=self.vocab.run)
         melded = self.melded_text(values) if owner else ""
         on_table += "\n\n" + melded if melded else ""
+        if self.rs.bonus is not None and self.rs.bonus.cards:  # wording: their own section
+            on_table += "\n\n" + prose.say("values", "bonus_apart",
+                                            cards=W.bonus_names(self.rs.bonus.cards)[0])
         yield "scoring", 0, (prose.say("values", "head", owner=owner) + "\n\n" +
                              self.table(["Card", "Value"], [list(r) for r in rows]) + on_table)
 

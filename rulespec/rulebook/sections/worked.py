@@ -25,9 +25,8 @@ class Worked(Base):
         """Scoring by owner: one player's melds and lay-off against the cards left in hand."""
         v, rs = self.variant, self.rs
         runs = rs.melds.run is not None
-        low = rs.aces.mode != "high" and runs
-        first = "AS 2S 3S" if low else "JS QS KS" if runs else "JS JH JD"
-        melds = [plain_suit(C.parse_cards(first), wild_codes(rs)), C.parse_cards("7H 7D 7C")]
+        low, first = self.first_meld()
+        melds = [first, C.parse_cards("7H 7D 7C")]
         lay_off = rs.turn.layoff
         onto = None if lay_off is None else lay_off.onto
         # laid off onto the player's own sevens, or onto another player's meld
@@ -50,6 +49,25 @@ class Worked(Base):
                          lay=lay, hand=W.cards(hand), left=left, total=total,
                          run=self.vocab.run, onto=onto, other=W.cards(other),
                          kind=self.vocab.run if runs else self.vocab.set)
+
+    def first_meld(self) -> tuple[bool, list[int]]:
+        """The worked example's first meld, and whether its ace is low: a low run A-2-3
+        where aces are low, else J-Q-K, or a set of jacks where there are no runs; the first
+        of those (then kings, then aces) with which the example's two melds reach the
+        opening a player needs at the start of the game, so the example could be played."""
+        rs, wild = self.rs, wild_codes(self.rs)
+        runs = rs.melds.run is not None
+        if runs:
+            tries = ([(True, "AS 2S 3S")] if rs.aces.mode != "high" else []) + [
+                (False, "JS QS KS"), (False, "QS KS AS")]
+            tries = [(low, plain_suit(C.parse_cards(t), wild)) for low, t in tries]
+        else:
+            tries = [(False, C.parse_cards(t)) for t in ("JS JH JD", "KS KH KD", "AS AH AD")]
+        tries = [t for t in tries if not wild & set(t[1])] or tries
+        if rs.opening.threshold_at(0) is None or rs.opening.contract(1) is not None:
+            return tries[0]
+        sevens = C.parse_cards("7H 7D 7C")
+        return next((t for t in tries if self.variant.can_open(t[1] + sevens)), tries[0])
 
     def knock_example(self) -> str:
         """A knock between two hands of the size dealt (ten cards, or the first cards of

@@ -1,0 +1,79 @@
+"""Page defects found by the new-user trials of round J (Cuban Canasta and Mexicana, written
+from the docs alone), each with the rule file's words that showed it."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+import rulespec
+from rulespec import cards as C
+from rulespec.rulebook import render_page
+
+from conftest import LITTLE_CANASTA, house
+
+RED_THREES = "bonus cards: red 3s; each scores 100; all 4 score 800\n"
+CONCEALED = ("scoring:  melds score for whoever laid them; count all cards\n"
+             "          going out = +100\n          going rummy = +100\n")
+
+
+def canasta(extra: str = "") -> str:
+    return LITTLE_CANASTA.replace('game:', extra + 'game:')
+
+
+def plain(page: str) -> str:
+    return " ".join(re.sub(r"<[^>]+>", "", page).split())
+
+
+def worked(page: str) -> str:
+    return plain(page).split("A worked example.")[1].split("##")[0]
+
+
+def test_worked_example_melds_cards_the_packs_hold_and_reaches_the_opening():
+    """Cuban Canasta's page melded J♠ J♠ J♠ from two packs (two J♠ only), worth 30 + 15,
+    below the 50 the page asks of an opening just above."""
+    v = rulespec.compile_text(canasta(RED_THREES), name="canasta.rules")
+    text = worked(render_page(v))
+    first = re.search(r"A player melded (.+?) \((\d+)\) and (.+?) \((\d+)\)", text)
+    cards = first.group(1).split() + first.group(3).split()
+    assert max(Counter(cards).values()) <= 2  # two packs: at most two of a card
+    assert len(set(first.group(1).split())) == 3  # the set's three cards differ
+    assert int(first.group(2)) + int(first.group(4)) >= 50
+    assert v.can_open(C.parse_cards("AS AH AD 7H 7D 7C"))
+    assert first.group(1) == "A♠ A♥ A♦"
+
+
+def test_bonus_cards_are_said_apart_from_the_value_table():
+    """The table says "3 to 7: 5 points", which holds the red threes, that never count in
+    a hand: the page says so under the table."""
+    page = plain(render_page(rulespec.compile_text(canasta(RED_THREES), name="c.rules")))
+    values = page.split("Card values.")[1].split("When the hand ends")[0]
+    assert "| 3 to 7 | 5 points |" in values
+    assert values.strip().endswith(
+        "The red threes are bonus cards: they are never held in a hand, and score as bonus "
+        "cards (below), not by this table.")
+    page = plain(render_page(rulespec.compile_text(canasta(), name="c.rules")))
+    assert "are bonus cards" not in page
+
+
+def test_the_bonus_for_going_out_comes_before_going_rummy_which_builds_on_it():
+    """Mexicana: "Going concealed … besides the 100 points for going out" came before the
+    paragraph on the 100 points for going out."""
+    text = canasta().replace(
+        "scoring:  melds score for whoever laid them; count all cards\n", CONCEALED)
+    page = plain(render_page(rulespec.compile_text(text, name="c.rules")))
+    out, rummy = page.index("Bonus for going out."), page.index("Going rummy.")
+    assert out < rummy
+    assert "besides the 100 points for going out" in page[rummy:]
+
+
+def test_aces_high_without_runs_is_a_warning_and_not_said():
+    """Cuban Canasta wrote `aces: high` in a game of sets: the page said "Aces are high",
+    which means nothing there."""
+    text = canasta().replace("values:", "aces:     high\nvalues:")
+    v = rulespec.compile_text(text, name="c.rules")
+    assert [d.code for d in v.warnings] == ["W303"]
+    page = plain(render_page(v))
+    assert "The cards of each suit rank 2, 3, 4, 5, 6, 7, 8, 9, 10, J, Q, K, A." in page
+    assert "Aces are high" not in page
+    assert not house("basic", "aces: high").warnings  # with runs: no warning
