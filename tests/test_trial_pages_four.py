@@ -77,3 +77,16 @@ def test_aces_high_without_runs_is_a_warning_and_not_said():
     assert "The cards of each suit rank 2, 3, 4, 5, 6, 7, 8, 9, 10, J, Q, K, A." in page
     assert "Aces are high" not in page
     assert not house("basic", "aces: high").warnings  # with runs: no warning
+
+
+def test_the_first_dealer_at_random_is_marked_as_a_default_where_the_file_marks_rules():
+    """Mexicana: "The first dealer is chosen at random" read as the source's rule."""
+    marked = canasta().replace("players:  4", "players:  4   (source)")
+    deal = plain(render_page(rulespec.compile_text(marked, name="c.rules"))).split(
+        "## The deal")[1].split("## ")[0]
+    assert "The first dealer is chosen at random.1" in deal
+    assert "1 The language's default: the rule file does not say it." in deal
+    said = marked.replace("deal:", "seating:  first dealer chosen at random\ndeal:")
+    deal = plain(render_page(rulespec.compile_text(said, name="c.rules"))).split(
+        "## The deal")[1].split("## ")[0]
+    assert "The language's default" not in deal

@@ -25,7 +25,7 @@ DEFAULT = "default"
 
 #: Rules a page states in a sentence of their own that files seldom say (trials read them
 #: as the source's): each is marked :data:`DEFAULT` where no file of the variant says it.
-DEFAULTED = ("wilds.all_wild", "turn.discard_taken", "turn.claims.wait")
+DEFAULTED = ("wilds.all_wild", "turn.discard_taken", "turn.claims.wait", "seating.first_dealer")
 
 _SAYS = {
     "common rule": "A common rule, chosen where the source says nothing",
