@@ -159,6 +159,8 @@ SYNTAX = [
          "E104", 15, 1, "scorng", "did you mean `scoring:`?"),
     Case("unknown topic says how a rule starts", edit("aces:    low", "frobnicate: low"),
          "E104", 4, 1, "frobnicate", "a rule starts with a topic such as `deck:` or `scoring:`"),
+    Case("a word that starts with a topic (the Double Rum trial's `dealer rotates left`)",
+         BASE + "dealer rotates left\n", "E104", 17, 1, "dealer", "did you mean `deal:`?"),
     Case("capitalised topic", edit("aces:    low", "Aces:    low"), "E104", 4, 1, "Aces", "did you mean `aces:`?"),
     Case("misspelt keyword inside a clause", edit("turned up", "turnd up"),
          "E101", 11, 10, "turnd", "did you mean `turned`?"),
@@ -361,7 +363,7 @@ SEMANTIC = [
          "E371", 17, 10, 'going out is called "declare"',
          'write it as the page says it: `going out is called "going rummy"`'),
     Case("a marker that is not a provenance", edit("aces:    low", "aces:    low (hearsay)"), "E153", 4, 14,
-         "(hearsay)", "write `(source)`, `(common rule)`, `(house choice)`, `(sources differ)`, with a note after a colon if you "
+         "(hearsay)", "write `(source)`, `(common rule)`, `(house choice)`, `(sources differ)` or `(nearest rule)`, with a note after a colon if you "
          "like: `(common rule: Hoyle)`"),
     Case("a special hand's count written backwards", BASE + "special hands: hand counting 50 or 49 "
          "when dealt, scores double\n", "E154", 17, 16, "hand counting 50 or 49",

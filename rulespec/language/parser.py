@@ -138,7 +138,12 @@ def syntax_diagnostic(text: str, err: UnexpectedInput, filename: str) -> Diagnos
                 "E103", "this rule stops before it is complete", filename, tok.line,
                 len(src.rstrip()) + 1, hint=_expect_hint(expected), source_line=src,
             )
-        _, word = _word_at(text, tok.start_pos)
+        start, word = _word_at(text, tok.start_pos)
+        glued = text[start:tok.start_pos]
+        if start < tok.start_pos and glued in TOPICS and col - len(glued) == 1:
+            # a word that starts with a topic (`dealer rotates left` read as `deal` + `er`)
+            return Diagnostic("E104", f"`{word}` does not start a rule", filename, line, 1,
+                              1 + len(word), f"did you mean `{glued}:`?", line_of(text, line))
     src = line_of(text, line) or ""
     at_statement_start = "DECK" in expected and "SCORING" in expected
     if at_statement_start:

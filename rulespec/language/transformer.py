@@ -218,7 +218,7 @@ class RuleTransformer(ContractClauses, TableClauses, TilesClauses, TermWords, Po
         kind, _, note = str(tok)[1:-1].partition(":")
         kind = " ".join(kind.split()).lower()
         if kind not in MARK_KINDS:
-            words = ", ".join(f"`({k})`" for k in MARK_KINDS)
+            words = ", ".join(f"`({k})`" for k in MARK_KINDS[:-1]) + f" or `({MARK_KINDS[-1]})`"
             self.error(tok, "E153", f"`{tok}` is not a marker of where a rule comes from",
                        f"write {words}, with a note after a colon if you like: "
                        f"`(common rule: Hoyle)`")
