@@ -97,6 +97,18 @@ def test_extends_dev_zero_is_refused_unread(tmp_path):
     assert (d.code, d.line, d.column) == ("E309", 2, 1)
 
 
+def test_a_parent_outside_the_path_is_reported_beside_a_syntax_error(tmp_path):
+    """The Mexicana trial: with a misspelt rule, `extends "../mexicana.rules"` (outside the
+    search path) came out only once the spelling was fixed."""
+    mine = house(tmp_path / "variants" / "house", "../../outside/secret")
+    mine.write_text(mine.read_text(encoding="utf-8") + "aces: hgh\n", encoding="utf-8")
+    codes = [(d.code, d.line) for d in errors_of(mine)]
+    assert ("E309", 2) in codes and any(c == "E101" for c, _ in codes)
+    good = house(tmp_path / "variants" / "house", "../../variants/house/x", "ok.rules")
+    good.write_text('variant "Ok"\nextends "basic"\naces: hgh\n', encoding="utf-8")
+    assert [d.code for d in errors_of(good)] == ["E101"]  # a parent found adds nothing
+
+
 def test_a_name_with_a_nul_is_a_spec_error_not_a_value_error():
     with pytest.raises(rulespec.SpecError) as e:
         rulespec.load("gin\x00.rules")

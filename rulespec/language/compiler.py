@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -25,6 +26,9 @@ from .parser import parse_tree
 from .transformer import to_rules
 
 MAX_EXTENDS_DEPTH = 64
+#: an `extends` line at the margin, read from a file that does not parse, so that a parent
+#: that cannot be found is reported with the syntax errors (the Mexicana trial saw only those)
+_EXTENDS = re.compile(r'^extends[ \t]+"([^"\\\n]+)"', re.M)
 
 
 def openable(path: Path) -> str:
@@ -157,8 +161,14 @@ class Compiler:
         try:
             tree = parse_tree(text, shown)
         except SpecError as e:
-            return Parsed(Resolved(Layer(shown), None, shown, diagnostics=e.diagnostics, texts={shown: text},
-                                   blocked=True), text)
+            res = Resolved(Layer(shown), None, shown, diagnostics=e.diagnostics, texts={shown: text},
+                           blocked=True)
+            m = _EXTENDS.search(text)
+            if m is None:
+                return Parsed(res, text)
+            line = text.count("\n", 0, m.start()) + 1
+            return Parsed(res, text, m.group(1), dict(file=shown, line=line, column=1,
+                                                      source_line=line_of(text, line)))
         rules = to_rules(tree, text, shown)
         diags = list(rules.diagnostics)
         layer, dup = file_layer(rules, text)
