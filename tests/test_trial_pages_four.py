@@ -10,7 +10,7 @@ import rulespec
 from rulespec import cards as C
 from rulespec.rulebook import render_page
 
-from conftest import LITTLE_CANASTA, house
+from conftest import LITTLE_CANASTA, VARIANTS, house, random_walk
 
 RED_THREES = "bonus cards: red 3s; each scores 100; all 4 score 800\n"
 CONCEALED = ("scoring:  melds score for whoever laid them; count all cards\n"
@@ -90,3 +90,46 @@ def test_the_first_dealer_at_random_is_marked_as_a_default_where_the_file_marks_
     deal = plain(render_page(rulespec.compile_text(said, name="c.rules"))).split(
         "## The deal")[1].split("## ")[0]
     assert "The language's default" not in deal
+
+
+BLOCK = (open(VARIANTS / "basic.rules", encoding="utf-8").read()
+         .replace('variant "Basic Rummy"', 'variant "Block Rummy"')
+         .replace("stock:   turn the discard pile over without shuffling",
+                  "stock:   hand ends; discard may then not be taken"))
+
+
+def test_the_last_stock_card_drawn_ends_the_hand_only_once_that_turn_is_played():
+    """Round the Corner / Block Rummy: the page said "the hand ends at once" when the stock
+    runs out, but the player who drew its last card melds and discards first (as the
+    source plays it: "players do not continue after going through the pack once")."""
+    v = rulespec.compile_text(BLOCK, name="block.rules")
+    page = plain(render_page(v))
+    assert ("When the stock runs out, the hand ends as soon as the player who drew from it "
+            "last has finished their turn: nobody may take the top discard.") in page
+    emptied = 0
+    for seed in range(8):
+        after = []  # the moves from the draw that empties the stock to the end of the hand
+        for g in random_walk(v, 2, seed):
+            if g.round != 1 or g.is_over():
+                after.append(str(g.history[-1]))  # the move that ended the hand
+                break
+            if not g.stock:
+                after.append(str(g.history[-1]))
+        if len(after) < 2:
+            continue  # someone went out first
+        emptied += 1
+        assert after[0].startswith("draw ") and after[0] != "draw stock"  # the last card
+        assert after[-1].startswith("discard ")  # that player's turn, played out
+        assert not any(m.startswith("draw") for m in after[1:])  # and nobody else's
+    assert emptied >= 3
+
+
+def test_two_sets_of_a_rank_are_said_only_where_the_cards_allow_them():
+    """Round the Corner: "A player may lay down, as separate melds, two sets of the same
+    rank" with one pack and no wild card, where the four cards of a rank make one set."""
+    table = "table: melds are never split or joined"
+    page = plain(render_page(house("basic", table)))
+    assert "A player may lay down, as separate melds, two runs of the same suit" in page
+    assert "two sets of the same rank" not in page
+    wild = plain(render_page(house("basic", table, "wild: 2s")))
+    assert "two sets of the same rank or two runs of the same suit" in wild

@@ -18,7 +18,7 @@ class TableRules(Base):
         v, melds = self.vocab, self.rs.melds
         if melds.on_table and t["separate"]:  # else coverage.APPLIES_WHEN
             yield "melds", 1, prose.say("table_rules", "separate",
-                                        sets=v.sets if melds.set is not None else None,
+                                        sets=v.sets if self.two_sets_of_a_rank() else None,
                                         runs=v.runs if melds.run is not None else None,
                                         tiles=self.rs.deck.tiles)
         if not self.rs.wilds.any:  # no wild cards (coverage.APPLIES_WHEN)
@@ -28,3 +28,13 @@ class TableRules(Base):
             yield "cards", 2, prose.say("table_rules", "wilds", declare=declare, stay=stay,
                                         set=v.set, run=v.run,  # wording only: wilds section
                                         all_wild=self.rs.wilds.all_wild != "never")
+
+    def two_sets_of_a_rank(self) -> bool:
+        """Can one side hold two sets of a rank? Not with one pack of cards and no wild
+        card, where the four cards of a rank never make two sets of three (Basic Rummy)."""
+        rs = self.rs
+        if rs.melds.set is None:
+            return False
+        packs = max(rs.deck.packs_for(n) for n in self.player_counts())
+        return packs > 1 or rs.wilds.any or 2 * rs.melds.set.min <= 4
+
