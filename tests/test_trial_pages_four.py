@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 from collections import Counter
 
+import pytest
+
 import rulespec
 from rulespec import cards as C
 from rulespec.rulebook import render_page
@@ -133,3 +135,48 @@ def test_two_sets_of_a_rank_are_said_only_where_the_cards_allow_them():
     assert "two sets of the same rank" not in page
     wild = plain(render_page(house("basic", table, "wild: 2s")))
     assert "two sets of the same rank or two runs of the same suit" in wild
+
+
+#: the shape of the Calypso trial's stand-in: runs only, drawn from the stock alone, every
+#: card worth 20 melded and nothing in hand, a bonus for a whole suit
+RUNS_ONLY = """variant "Runs Only"
+players:  2
+deck:     2 packs, no jokers
+values:   A-K = 20 melded, 0 in hand
+melds:    no sets
+          runs of 3-13 cards in the same suit
+deal:     13 cards each
+upcard:   none
+draw:     from the stock
+lay off:  onto own melds
+going out: with or without final discard
+stock:    hand ends
+scoring:  melds score for whoever laid them
+          run of 13+ cards = +500
+game:     4 deals; highest wins
+"""
+
+
+def test_a_game_of_runs_from_the_stock_reads_right():
+    """Calypso trial: the worked example melded a set where there are none; "It may be
+    the card you just took from the discard pile" and "the next player does not take the
+    top discard" where nobody draws from it; `A-K = 20 melded` read as 52 cards; and
+    `0 in hand` was refused as "every card is worth 0" (E347) though melds score."""
+    v = rulespec.compile_text(RUNS_ONLY, name="runs.rules")
+    page = plain(render_page(v))
+    assert "A player melded A♠ 2♠ 3♠ (60) and 7♥ 8♥ 9♥ (60), and later laid off 10♥ (20)" in page
+    assert "just took from the discard pile" not in page
+    assert "does not take the top discard" not in page
+    assert "Melded on the table, every card counts 20 points; left in hand" in page
+
+
+def test_a_value_melded_alone_asks_for_the_value_in_hand():
+    with pytest.raises(rulespec.SpecError) as err:
+        rulespec.compile_text(RUNS_ONLY.replace("20 melded, 0 in hand", "20 melded"),
+                              name="r.rules")
+    (d,) = err.value.errors
+    assert d.code == "E320" and "a value melded but none in hand" in d.message
+    with pytest.raises(rulespec.SpecError) as err:  # nothing scores at all: still E347
+        rulespec.compile_text(RUNS_ONLY.replace("          run of 13+ cards = +500\n", "")
+                              .replace("A-K = 20 melded, 0 in hand", "A-K = 0"), name="r.rules")
+    assert [d.code for d in err.value.errors] == ["E347"]

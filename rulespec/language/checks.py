@@ -110,7 +110,12 @@ def every_card_has_a_value(r: Ruleset, doc: dict):
     by_card = {c.card for c in r.values.cards}
     missing = [C.RANKS[i] for i, v in enumerate(r.values.ranks) if v is None and i in kept
                and not all(C.RANKS[i] + s in by_card for s in C.SUITS)]
-    if missing:
+    melded = {c.card[:-1] for c in r.values.melded}
+    if missing and set(missing) <= melded:  # `A-K = 20 melded` alone (the Calypso trial)
+        yield Problem("values", f"these cards have a value melded but none in hand: "
+                      f"{' '.join(missing)}", f"give both, e.g. `{missing[0]} = 20 melded, 5 in "
+                      "hand` (`0 in hand` where a card left in hand costs nothing)")
+    elif missing:
         hint = f"add them to `values:`, e.g. `{missing[0]} = 10`"
         if r.scoring.stake is not None:  # Pif Paf, Desmoche: the stake is all that is paid
             hint += "; where cards carry no points, write `values: none`"

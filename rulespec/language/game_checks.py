@@ -100,8 +100,10 @@ def elimination_removes_losers(r: Ruleset, doc: dict):
 @check("E347")
 def someone_can_score(r: Ruleset, doc: dict):
     v, s = r.values, r.scoring
-    cards = [*v.ranks, v.joker, v.wild, *(c.value for c in v.cards)]
-    fixed = [s.wrong_show, s.valid_show, s.stake]
+    cards = [*v.ranks, v.joker, v.wild, *(c.value for c in (*v.cards, *v.melded))]
+    fixed = [s.wrong_show, s.valid_show, s.stake, r.bonus.each if r.bonus else None]
+    for long in (s.meld_bonus, s.kind_bonus.set, s.kind_bonus.run):  # a long meld's bonus
+        fixed += [long.natural, long.mixed] if long else []
     fixed += [s.rummy.bonus] if s.rummy else []
     fixed += [s.out_bonus] if r.going_out is not None else []
     fixed += [s.knock.undercut, s.knock.gin, s.knock.big_gin] if s.knock else []

@@ -199,8 +199,9 @@ APPLIES_WHEN: dict[str, tuple[Callable[[Ruleset], bool], str]] = {
                           "there is no gin (a knock with no deadwood is an ordinary knock), "
                           "or a knock pays stakes"),
     "turn.discard_taken": (lambda rs: not rs.turn.play_or_draw
-                           and not rs.turn.meld_taken,
-                           "the card taken from the discard pile is melded before any discard"),
+                           and not rs.turn.meld_taken and "discard" in rs.turn.draw_from,
+                           "the card taken from the discard pile is melded before any discard, "
+                           "or nobody draws from the discard pile"),
 }
 
 

@@ -24,6 +24,8 @@ class Discarding(Base):
             td = turn.take_discards
             deep = (td is not None and td.down_to == "any" and td.meld_owed
                     and t["meld_taken"] and t["take_discards"]["down_to"] == "any")
+        elif "discard" not in turn.draw_from:  # nobody takes a discard (coverage.APPLIES_WHEN)
+            taken, deep = None, False
         else:
             taken, deep = ("free" if t["discard_taken"] else "kept"), False
         steps = [prose.say("discarding", "discard", taken=taken, deep=deep,

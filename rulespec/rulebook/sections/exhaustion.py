@@ -34,6 +34,8 @@ class Exhaustion(Base):
                                          contract=bool(self.rs.opening.contracts),
                                          out_bonus=self.rs.scoring.out_bonus)
         last = s.get("last_discard", "any")
+        if "discard" not in self.rs.turn.draw_from and last == "any":
+            last = "none"  # nobody ever draws from the pile: no "does not take the top discard"
         rem = s["remaining"]
         void = s["action"] == "end" and s["outcome"] == "void"
         if last == "knock" and not void:  # else the stock rule below says it

@@ -25,7 +25,7 @@ class Values(Base):
         places = self.ace_places(values)
         owner = self.rs.scoring.method == "owner"
         worth = [*values["ranks"], values["joker"], values["wild"],
-                 *(cv["value"] for cv in values["cards"])]
+                 *(cv["value"] for cv in (*values["cards"], *values["melded"]))]
         if not any(p for _, p in places) and not any(worth):  # a game for a stake (Pif Paf)
             yield "scoring", 0, prose.say("values", "no_values", stake=self.rs.scoring.stake)
             return
@@ -44,11 +44,28 @@ class Values(Base):
         (``values.melded``), cards of one value together; "" where none do."""
         groups: dict[int, list[str]] = {}
         for cv in values["melded"]:
-            groups.setdefault(cv["value"], []).append(W.card(C.parse_card(cv["card"])))
+            groups.setdefault(cv["value"], []).append(cv["card"])
         if not groups:
             return ""
-        parts = [(W.join(cards), points, len(cards) > 1) for points, cards in groups.items()]
+        parts = [(words, points, len(cards) > 1 and words != "every card")
+                 for points, cards in groups.items() for words in [self.card_group(cards)]]
         return prose.say("values", "melded", parts=parts, opening=opening)
+
+    def card_group(self, names: list[str]) -> str:
+        """Cards (``3S``, ``3C``, …) in a player's words: "every card" for the whole pack,
+        a rank for its four suits ("the kings"), a colour ("the black threes"), else each
+        card: `A-K = 20 melded` read as fifty-two cards (the Calypso trial)."""
+        by_rank: dict[str, list[str]] = {}
+        for n in names:
+            by_rank.setdefault(n[:-1], []).append(n)
+        if len(by_rank) == len(self.rs.deck.ranks) and all(len(c) == 4 for c in by_rank.values()):
+            return "every card"
+        words = []
+        for cards in by_rank.values():
+            plural, one = W.bonus_names(cards)
+            whole = len(cards) > 1 and one != "bonus card"  # a rank or a colour of it
+            words += [f"the {plural}"] if whole else [W.card(C.parse_card(c)) for c in cards]
+        return W.join(words)
 
     def ace_places(self, values) -> list:
         """An ace's value by its place in a run, ``((where, shape), points)`` for each place

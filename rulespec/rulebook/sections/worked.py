@@ -26,11 +26,13 @@ class Worked(Base):
         v, rs = self.variant, self.rs
         runs = rs.melds.run is not None
         low, first = self.first_meld()
-        melds = [first, C.parse_cards("7H 7D 7C")]
+        sets = rs.melds.set is not None  # else the second meld is a run too
+        melds = [first, C.parse_cards("7H 7D 7C" if sets else "7H 8H 9H")]
         lay_off = rs.turn.layoff
         onto = None if lay_off is None else lay_off.onto
-        # laid off onto the player's own sevens, or onto another player's meld
-        laid = C.parse_cards("4S" if onto == "any" and not runs else "7S")
+        # laid off onto the player's own second meld, or onto another player's meld
+        laid = C.parse_cards("4S" if onto == "any" and not runs else "7S" if sets or onto == "any"
+                             else "10H")
         other = C.parse_cards("4S 5S 6S" if runs else "4H 4D 4C")
         hand = C.parse_cards("9C KD")
         *_, hand = fit_to_pack(rs.deck.ranks, melds + [laid, hand])
