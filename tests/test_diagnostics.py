@@ -699,6 +699,14 @@ def test_semantic_errors_point_at_the_clause_that_is_wrong(id_, text, code, line
     assert_reported(diags, code, line, column, anchor, text, hint)
 
 
+def test_a_conflict_on_one_line_names_the_column_of_the_rule_it_contradicts():
+    """Round the Corner trial: `aces: high or low; round the corner` said "contradicts the
+    rule on line 3", its own line."""
+    diags, _ = compile_diagnostics(edit("aces:    low", "aces:    high or low; round the corner"))
+    (d,) = [d for d in diags if d.code == "E301"]
+    assert d.message == "this rule contradicts the rule at column 10 of this line"
+
+
 def test_opening_values_without_ranks_are_reported():
     text = edit("going out", "opening: melds worth at least 30\nopening values: jokers = 5\ngoing out")
     diags, compiled = compile_diagnostics(text)

@@ -126,10 +126,11 @@ def file_layer(rules: FileRules, text: str) -> tuple[Layer, list[Diagnostic]]:
         prev = kept.clash(a)
         if prev is not None:
             same = prev.path == a.path and prev.value == a.value
-            where = f"line {prev.span.line}"
+            where = (f"on line {prev.span.line}" if prev.span.line != a.span.line
+                     else f"at column {prev.span.column} of this line")  # `aces: high; around`
             diags.append(Diagnostic(
                 "W301" if same else "E301",
-                f"this rule is already given on {where}" if same else f"this rule contradicts the rule on {where}",
+                f"this rule is already given {where}" if same else f"this rule contradicts the rule {where}",
                 a.span.file, a.span.line, a.span.column,
                 a.span.end_column if a.span.end_line == a.span.line else None,
                 "remove one of the two" if same else f"keep only one of the two ({_describe(a.path)})",
