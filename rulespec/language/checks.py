@@ -427,7 +427,8 @@ def scoring_matches_ending(r: Ruleset, doc: dict):
         yield Problem("turn.max_discard_draws", "no one draws from the discard pile, so this never happens",
                       "add the discard pile to `draw:` or leave this clause out")
     if r.stock.outcome != "score" and r.stock.action != "end" and r.stock.times is None:
-        how = "no one wins the differences" if r.stock.outcome == "differences" else "the hand is never void"
+        how = {"differences": "no one wins the differences", "void": "the hand is never void",
+               "lose": "nobody loses their count"}[r.stock.outcome]
         yield Problem("stock.outcome", f"the stock is reused without limit, so {how} this way",
                       "limit the reuse (`twice`) or write `hand ends`")
 

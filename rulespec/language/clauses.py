@@ -96,6 +96,7 @@ PHRASES: dict[str, tuple[tuple[str, object], ...]] = {
     "stock_keep_top": (("stock.keep_top", True),),
     "stock_void": (("stock.outcome", "void"),),
     "stock_differences": (("stock.outcome", "differences"),),
+    "stock_lose": (("stock.outcome", "lose"),),
     "stock_last_discard_knock": (("stock.last_discard", "knock"),),
     "stock_last_discard_none": (("stock.last_discard", "none"),),
     "stock_stalemate_end": (("stock.stalemate", "end"),),

@@ -419,3 +419,21 @@ def unopened_count_can_apply(r: Ruleset, doc: dict):
         yield Problem("scoring.unopened", "a hand not opened counts a fixed amount, but no "
                       "hand is counted here (a stake, or hands not scored)",
                       "remove `not opened = …`")
+
+
+@check("E710")
+def each_loses_own_count(r: Ruleset, doc: dict):
+    """``each player loses the count of their hand`` (Block Rummy) takes each count off its
+    own total where a winner would have collected it: it means something only where a
+    winner collects (or a knock is scored), and counts are points, not stakes."""
+    s = r.scoring
+    if r.stock.outcome != "lose":
+        return
+    why = ("losers score their own count as penalty points anyway" if s.method == "penalty"
+           else "cards left in hand count against their holder anyway" if s.method == "owner"
+           else "hands are not scored" if s.method == "none"
+           else "each hand is played for a stake" if s.stake is not None
+           else "players pay each other" if s.settle is not None else None)
+    if why:
+        yield Problem("stock.outcome", "each player loses the count of their hand when the stock "
+                      f"runs out, but {why}", "remove it, or score with `winner collects`")

@@ -209,7 +209,8 @@ def _ending(ir):
     yield "Times the discard pile is reused", "no limit" if st["times"] is None else W.number(st["times"])
     yield "Scoring when the stock ends the hand", {
         "score": "as usual", "differences": "the lowest hand scores the differences",
-        "void": "none: the hand is void"}[st["outcome"]]
+        "void": "none: the hand is void",
+        "lose": "each player loses the count of their hand"}[st["outcome"]]
 
 
 def _special(ir):

@@ -139,6 +139,7 @@ class Exhaustion:
     times: int | None = None  # how often the pile may be reused; None: no limit
     keep_top: bool = False  # the pile's top card stays as the discard pile (the rest is reused)
     outcome: str = "score"  # when the hand ends this way: "score" | "differences" | "void"
+    # | "lose": each player's count is taken off their own total (Block Rummy)
     # once exhausted, the top discard may be taken: "any" | "knock" (only to knock at once) |
     # "none" (the hand ends)
     last_discard: str = "any"
