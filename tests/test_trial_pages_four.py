@@ -180,3 +180,43 @@ def test_a_value_melded_alone_asks_for_the_value_in_hand():
         rulespec.compile_text(RUNS_ONLY.replace("          run of 13+ cards = +500\n", "")
                               .replace("A-K = 20 melded, 0 in hand", "A-K = 0"), name="r.rules")
     assert [d.code for d in err.value.errors] == ["E347"]
+
+
+#: the shape of the Chinese Rummy trial: a pack of five ranks, melds of five, one wild card
+#: a meld, hands won deciding the game
+FIVES = """variant "Fives"
+players: 2-6
+deck:    1 pack for 2-3 players
+         2 packs for 4-6 players
+         without 6-K
+         2 jokers per pack
+melds:   runs of 5 cards in the same suit
+         sets of 5 cards of the same rank in any suits
+wild:    jokers
+         at most 1 wild per meld
+         no all-wild melds
+deal:    5 cards each
+upcard:  turned up to start the discard pile
+draw:    from the stock or the discard pile
+melding: whole hand at once
+lay off: not allowed
+going out: only with final discard
+stock:   shuffle the discard pile into a new stock
+scoring: none
+game:    first to win 5 hands
+"""
+
+
+def test_a_pack_of_five_ranks_reads_right():
+    """Chinese Rummy trial: 2-3-4-5-A "ace high" and 5-A-2-3-4 "round the corner" were the
+    ace-low run's cards reordered; "Joker Joker Joker ✘ no natural card" was also too short
+    and over the one-wild limit; a missing comma after the stripped ranks; the game's end
+    said three times."""
+    page = plain(render_page(rulespec.compile_text(FIVES, name="fives.rules")))
+    assert "| A♠ 2♠ 3♠ 4♠ 5♠ | ace low: a run |" in page
+    assert "ace high" not in page and "round the corner" not in page
+    assert "| Joker Joker Joker |" not in page
+    assert "stripped of the sixes, sevens, eights, nines, tens, jacks, queens and kings, " \
+           "depends on the number of players" in page
+    assert page.count("The first player to win five rounds wins the game") == 2  # overview, end
+    assert "nobody counts any points, and the rounds won decide the game" in page

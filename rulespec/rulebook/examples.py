@@ -242,8 +242,11 @@ class Examples:
                 if pool:
                     out.append(self._invalid(cards("9S 9H 9D")[: max(1, k)] + pool,
                                              self._why("wild per meld", r.wilds.max_per_meld)))
-            if r.wilds.all_wild == "never":
-                pool = self._wild_pool(3)
+            if r.wilds.all_wild == "never" and r.wilds.max_per_meld is None:
+                # as many wild cards as the shortest meld, so "no natural card" is the only
+                # fault (not too few cards, nor too many wild ones: the Chinese Rummy trial)
+                sizes = [k.min for k in (m.set, m.run) if k is not None]
+                pool = self._wild_pool(max(3, min(sizes, default=3)))
                 if pool:
                     out.append(self._invalid(pool, self._why("all wild")))
         out += self._barred()
@@ -315,9 +318,12 @@ class Examples:
         low = [C.make(i, 0) for i in order[:n]]
         high = [C.make(i, 0) for i in order[len(order) - n + 1:]] + [C.make(0, 0)]
         corner = [C.make(order[-1], 0), C.make(0, 0)] + [C.make(i, 0) for i in order[1:n - 1]]
-        out, wild = [], self._wild_codes()
+        out, wild, seen = [], self._wild_codes(), set()
         for codes, name in ((low, "ace low"), (high, "ace high"), (corner, "round the corner")):
             codes = plain_suit(codes, wild)
+            if tuple(sorted(codes)) in seen:  # a pack of as many ranks as a run: the same
+                continue  # cards in another order show nothing (Chinese Rummy's A-5)
+            seen.add(tuple(sorted(codes)))
             meld = self.classify(codes)
             # a wild two may make K-A-2 a run by standing for a queen: only a reading with
             # every card as itself (a wild two as the two) shows where the ace may stand

@@ -24,9 +24,8 @@ class Scoring(Base):
         """One piece of paragraphs, each made in its own scope of reads so that a marker
         lands on the paragraph that states its rule (:class:`~..provenance.Placed`)."""
         if s["method"] == "none":  # nothing else of scoring applies (coverage.APPLIES_WHEN)
-            unit, team = self.vocab.unit, "team" if self.rs.partnerships else "player"
-            yield "scoring", 1, (prose.say("scoring", "not_scored", unit=unit) + " " + prose.say(
-                "ending", "first_to_win", team=team, hands=self.rs.game.hands, unit=unit))
+            # the hands won decide the game: "End of the game" says how many
+            yield "scoring", 1, prose.say("scoring", "not_scored", unit=self.vocab.unit)
             return
         knock = s["knock"]  # the node: each paragraph reads the parts it states
         lowest = knock is not None and knock["winner"] == "lowest"  # module settlement
