@@ -393,3 +393,20 @@ def _gin_start():
 
 
 _GIN_START = _gin_start()
+
+
+def test_cards_worth_nothing_count_one_each_before_and_after_the_best_discard():
+    """Chinese Rummy trial (no `values:`, `scoring: none`): "deadwood 5" with five cards,
+    then "deadwood 0 after the best discard" with six that meld nothing."""
+    text = (VARIANTS / "basic.rules").read_text(encoding="utf-8").replace(
+        'variant "Basic Rummy"', 'variant "Worthless"').replace(
+        "values:  A = 1; 2-10 = face value; J Q K = 10", "values:  none").replace(
+        "scoring: winner collects value of other hands\n         count all cards\n"
+        "         going rummy doubles", "scoring: none").replace(
+        "game:    to 100 points", "game:    first to win 3 hands")
+    v = rulespec.compile_text(text, name="worthless.rules")
+    assert v.ruleset.scoring.method == "none"
+    con, buf = console()
+    play_session(v, seed=3, stdin=io.StringIO("draw stock\nq\n"), console=con)
+    counts = [int(n) for n in re.findall(r"deadwood (\d+)", buf.getvalue())]
+    assert len(counts) == 2 and counts[1] >= counts[0] - 2 and counts[1] > 0

@@ -147,8 +147,9 @@ def _count_now(game, obs) -> str:
     """What the person's hand is worth now: its deadwood, or (with a show) what it would
     count if the hand ended now; when a discard is due, the least after the best one (an
     eleventh card in Gin is never deadwood: it is the card about to go)."""
+    judge = evaluator(game.rules)  # cards worth nothing count 1 each: the cards left out
     if game.ruleset.show is None:
-        now, label, cost = "deadwood", "deadwood", evaluator(game.rules).cost
+        now, label, cost = "deadwood", "deadwood", judge.cost
     else:
         from ..melds.checks import penalty
 
@@ -160,7 +161,7 @@ def _count_now(game, obs) -> str:
     if game.ruleset.show is None and discards >= set(hand):
         from ..melds.fast import after_discard_value
 
-        best = after_discard_value(game.rules, hand)
+        best = after_discard_value(judge.rules, hand)  # counted as ``cost`` counts
     else:  # some cards may not go (the one just taken): the best of the discards allowed
         best = min(cost(_without(hand, c)) for c in discards)
     return f"{label} {best} after the best discard"
