@@ -109,6 +109,20 @@ def test_the_statistics_add_up():
     assert s["timing"]["games per second"] > 0
 
 
+def test_hands_won_are_counted_per_seat_where_hands_are_not_scored():
+    """Chinese Rummy trial (`scoring: none`, `game: first to win 5 hands`): the report showed
+    every score 0 and nothing of the hands won that decide the game."""
+    text = (VARIANTS / "basic.rules").read_text(encoding="utf-8").replace(
+        "scoring: winner collects value of other hands\n         count all cards\n"
+        "         going rummy doubles", "scoring: none").replace(
+        "game:    to 100 points", "game:    first to win 2 hands")
+    v = rulespec.compile_text(text, name="unscored.rules")
+    s, outcomes = simulate(v, 4, Settings(agents=("greedy", "random"), seed=0))
+    won = [sum(h.winner == seat for o in outcomes for h in o.hands) for seat in (0, 1)]
+    assert s["hands won"] == won and sum(won) >= 8  # two hands won in each of four games
+    assert all(g["mean"] == 0 for g in s["game scores"])
+
+
 def test_partners_who_win_together_each_win_whole():
     """A trial's Persian Rummy read "greedy 25.0% of 800 seats": a team's win was split
     between its two seats as if they had tied. One side wins each decided game, so the

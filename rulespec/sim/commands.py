@@ -230,11 +230,11 @@ def print_summary(s: dict, console) -> None:
     scores = Table(title=title, title_justify="left", box=None, padding=(0, 2))
     scores.add_column("seat")
     scores.add_column("agent")
-    for col in ("game mean", "sd", "min", "max", "hand mean", "sd"):
+    for col in ("game mean", "sd", "min", "max", "hand mean", "sd", "hands won"):
         scores.add_column(col, justify="right")
-    for seat, (g, h) in enumerate(zip(s["game scores"], s["hand scores"])):
+    for seat, (g, h, won) in enumerate(zip(s["game scores"], s["hand scores"], s["hands won"])):
         scores.add_row(str(seat), agents[seat % len(agents)], _n(g["mean"]), _n(g["sd"]), _n(g["min"]),
-                       _n(g["max"]), _n(h["mean"]), _n(h["sd"]))
+                       _n(g["max"]), _n(h["mean"]), _n(h["sd"]), f"{won:,}")
     console.print(scores)
     if s["first seat win rate"] is not None:
         wins = " · ".join(f"{k} {100 * v['win rate']:.1f}% of {v['seats']:,} seats"
