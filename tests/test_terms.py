@@ -214,6 +214,9 @@ def test_a_meld_word_may_have_accents_and_a_house_file_drops_the_parents_plural(
     regular = rulespec.compile_text(basic_with('run is called "escala", plural "escalas"'),
                                     name="x.rules").ir
     assert regular["terms"]["run_plural"] is None  # the word and s: nothing irregular
+    es = rulespec.compile_text(basic_with('runs are called "flushes"'), name="x.rules")
+    assert (es.ir["terms"]["run"], es.ir["terms"]["run_plural"]) == ("flush", "flushes")
+    assert "a flush " in render_page(es) and "flushe" not in render_page(es).replace("flushes", "")
 
 
 @pytest.mark.parametrize("terms, message", [

@@ -41,6 +41,10 @@ _GOING_WORD = re.compile(r"going [a-z][a-z'-]{0,23}")  # as schema.json's going_
 _MELD_WORD = re.compile(r"[a-zß-öø-ÿā-ž][a-zß-öø-ÿā-ž'-]{0,23}")
 
 
+#: plural endings whose singular drops "es", not "s" (flushes, matches, boxes, kisses)
+_ES = ("ches", "shes", "xes", "sses", "zzes")
+
+
 class TermWords:
     def term_meld_word(self, node, kind, word, plural=None):
         """``sets are called "piernas"``: the page's word for a kind of meld, any word; the
@@ -61,6 +65,8 @@ class TermWords:
                        f'write `{meld} is called "…", plural "{word}"` to give the singular')
             return
         single = word[:-1] if are else word
+        if are and word.endswith(_ES):  # "flushes" → "flush", not "flushe"
+            single, plural = word[:-2], word
         plural = None if plural is None else " ".join(str(plural).split()).lower()
         for said in (single, plural):
             if said is not None and not _MELD_WORD.fullmatch(said):
