@@ -187,8 +187,7 @@ def score_hand(game, reason: Ending, winner: int | None = None, rummy: bool = Fa
             low = min(pens[p] for p in live)
             for p in live:
                 owed[p] = _stock_owed(sc, pens[p], low, outcome)
-                if outcome == "lose":  # nobody collects: each count comes off its own total
-                    scores[p] -= owed[p]
+                scores[p] -= owed[p] if outcome == "lose" else 0  # "lose": off its own total
             if outcome == "differences":
                 takers = [p for p in live if pens[p] == low]
                 winner = takers[0] if len(takers) == 1 else None

@@ -98,8 +98,7 @@ def summarize(outcomes, variant_name: str = "", settings: dict | None = None,
         "events": dict(sorted(events.items())),
         "hand scores": [spread([h.scores[s] for h in hands if s < len(h.scores)]) for s in seats],
         "game scores": [spread([o.totals[s] for o in finished if s < len(o.totals)]) for s in seats],
-        # where hands are not scored (`scoring: none`), the hands won are what decides
-        "hands won": [sum(h.winner == s for h in hands) for s in seats],
+        "hands won": [sum(h.winner == s for h in hands) for s in seats],  # `scoring: none`
         "first seat win rate": round(first / len(decided), 4) if decided else None,
         "wins by agent": dict(sorted(by_agent.items())),
         "opening met": {str(r): v for r, v in sorted(opening.items())},
