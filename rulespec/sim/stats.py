@@ -37,6 +37,22 @@ def spread(values) -> dict:
             "min": vs[0], "max": vs[-1]}
 
 
+def _wins_by_agent(decided) -> dict[str, dict]:
+    """Each agent's seats in decided games, its wins (shares of a tie) and win rate."""
+    by_agent: dict[str, dict] = {}
+    for o in decided:
+        share = _share(o)
+        for seat, name in enumerate(o.agents):
+            rec = by_agent.setdefault(name, {"seats": 0, "wins": 0.0})
+            rec["seats"] += 1
+            if seat in o.winners:
+                rec["wins"] += share
+    for rec in by_agent.values():
+        rec["win rate"] = round(rec["wins"] / rec["seats"], 4) if rec["seats"] else 0.0
+        rec["wins"] = round(rec["wins"], 3)
+    return by_agent
+
+
 def summarize(outcomes, variant_name: str = "", settings: dict | None = None,
               seconds: float | None = None) -> dict:
     """The statistics of ``outcomes`` (one :class:`~.runner.GameOutcome` per game)."""
@@ -57,17 +73,7 @@ def summarize(outcomes, variant_name: str = "", settings: dict | None = None,
     # who win together each win whole)
     decided = [o for o in finished if o.winners]
     first = sum(_share(o) for o in decided if 0 in o.winners)
-    by_agent: dict[str, dict] = {}
-    for o in decided:
-        share = _share(o)
-        for seat, name in enumerate(o.agents):
-            rec = by_agent.setdefault(name, {"seats": 0, "wins": 0.0})
-            rec["seats"] += 1
-            if seat in o.winners:
-                rec["wins"] += share
-    for rec in by_agent.values():
-        rec["win rate"] = round(rec["wins"] / rec["seats"], 4) if rec["seats"] else 0.0
-        rec["wins"] = round(rec["wins"], 3)
+    by_agent = _wins_by_agent(decided)
 
     # opening requirements (contracts, thresholds): per round, hands where someone met it
     opening: dict[int, dict] = {}
