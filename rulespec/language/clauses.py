@@ -174,6 +174,7 @@ PHRASES: dict[str, tuple[tuple[str, object], ...]] = {
                            ("turn.take_discards.meld_owed_by", "turn")),
     "draw_frozen_by_wild": (("turn.take_discards.frozen_by", "wild"),),
     "draw_frozen_unopened": (("turn.take_discards.frozen_unopened", True),),
+    "draw_frozen_always": (("turn.take_discards.frozen_always", True),),
     "draw_frozen_natural_pair": (("turn.take_discards.frozen_take", "natural_pair"),),
     "score_by_owner": (("scoring.method", "owner"),),
     "draw_squared": (("turn.discard_squared", True),),

@@ -79,6 +79,7 @@ class Exhaustion:
             pile, self.discards = self.discards, []
             self.top_discarder = None
         self.reuses += 1
+        self.upcard_freeze = None  # the card turned up that froze the pile went with it
         if st.action == "shuffle":
             self.stock = pile + self.stock
             self._rng.shuffle(self.stock)
