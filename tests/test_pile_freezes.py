@@ -18,6 +18,7 @@ import rulespec
 from rulespec import cards as C
 from rulespec.engine import actions as A
 from rulespec.engine import new_game, stacked_deck
+from rulespec.engine.phases import Ending
 from rulespec.rulebook import render_page
 from rulespec.rulebook.diff import changes
 
@@ -308,3 +309,59 @@ def test_whole_games_play_through(cuban, agents):
     for seed in range(3):
         out = play_game(cuban, seed=seed, agents=(agents,), check_every=1)
         assert out.finished and out.failure is None, out.message
+
+
+# ---------------------------------------------------------------- the discard at the wall
+
+MUST = "stock: hand ends; discard must then be taken when it can be melded"
+
+
+def _wall(v):
+    """Seat 0 to draw with the stock gone for good and 9D on top (seat 0 holds 9S 9H)."""
+    deck = stacked_deck(v, 2, hands=["9S 9H 5D 6D 8C 2H JS QC 10D 4S",
+                                     "KS KH 4H 7C 3D JH 8S AD 6S 3S"],
+                        upcard="AC", stock=["KC", "9D"])
+    g = new_game(v, players=2, deck=deck).deal_on()
+    g.stock = g.stock[-2:]  # a stock of two cards: KC, then 9D
+    g.play("draw stock").deal_on()
+    g.play("discard KC")
+    g.play("draw stock").deal_on()
+    g.play("discard 9D")
+    assert not g.stock
+    return g
+
+
+def test_with_the_stock_gone_a_discard_that_can_be_melded_must_be_taken():
+    """Canasta: "when the stock is exhausted, each player must take the discard if it
+    matches a meld on the table" (here: a new meld with a pair from the hand)."""
+    assert _wall(house("basic", "stock: hand ends")).legal_strings() == ["draw discard", "pass"]
+    v = house("basic", MUST)
+    assert v.ruleset.stock.last_discard == "must"
+    g = _wall(v)
+    assert g.legal_strings() == ["draw discard"]
+    with pytest.raises(rulespec.IllegalMove) as e:
+        g.play("pass")
+    assert ("the stock is exhausted and you can meld the top discard, 9D, so you must take "
+            "it: `draw discard`") in str(e.value)
+    g.play("draw discard")
+    assert g.legal_strings() == ["meld 9S 9H 9D"]  # taken only to meld it at once
+
+
+def test_with_the_stock_gone_a_discard_that_cannot_be_melded_ends_the_hand():
+    g = _wall(house("basic", MUST))
+    g.play("draw discard")
+    g.play("meld 9S 9H 9D")
+    g.play("discard 4S")  # seat 1 holds no 4 and no run around it
+    assert g.legal_strings() == ["pass"]
+    g.play("pass")
+    assert g.results[-1].reason == Ending.STOCK_EXHAUSTED
+
+
+def test_the_page_and_the_diff_say_the_discard_at_the_wall():
+    v = house("basic", MUST)
+    page = " ".join(render_page(v).split())
+    assert ("Once the stock is exhausted, the top card of the discard pile may be taken only to "
+            "meld it at once") in page
+    said = [str(c) for c in changes(rulespec.load(VARIANTS / "basic.rules").ir, v.ir)]
+    assert any(c.startswith("Top discard once the stock is exhausted: must be taken when it can "
+                            "be melded") for c in said)

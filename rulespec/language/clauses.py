@@ -98,6 +98,7 @@ PHRASES: dict[str, tuple[tuple[str, object], ...]] = {
     "stock_differences": (("stock.outcome", "differences"),),
     "stock_last_discard_knock": (("stock.last_discard", "knock"),),
     "stock_last_discard_none": (("stock.last_discard", "none"),),
+    "stock_last_discard_must": (("stock.last_discard", "must"),),
     "stock_stalemate_end": (("stock.stalemate", "end"),),
     "stock_stalemate_play_on": (("stock.stalemate", "play on"),),
     "score_winner_collects": (("scoring.method", "winner collects"),),

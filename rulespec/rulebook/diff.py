@@ -212,7 +212,9 @@ def _ending(ir):
                                       "shuffle": f"{pile} is shuffled into a new stock",
                                       "end": "the hand ends"}[st["action"]]
     yield "Top discard once the stock is exhausted", {"any": "may be taken", "knock": "only to knock at once",
-                                                           "none": "may not be taken: the hand ends"}[
+                                                           "none": "may not be taken: the hand ends",
+                                                           "must": "must be taken when it can be "
+                                                                   "melded, and only then"}[
         st.get("last_discard", "any")]
     yield "A hand no one can go out of", {"end": "ends and is scored", "play on": "is played on"}[
         st.get("stalemate", "end")]

@@ -140,7 +140,7 @@ class Exhaustion:
     keep_top: bool = False  # the pile's top card stays as the discard pile (the rest is reused)
     outcome: str = "score"  # when the hand ends this way: "score" | "differences" | "void"
     # once exhausted, the top discard may be taken: "any" | "knock" (only to knock at once) |
-    # "none" (the hand ends)
+    # "none" (the hand ends) | "must" (only to meld it at once, and must be when it can be)
     last_discard: str = "any"
     stalemate: str = "end"  # a hand no one can ever go out of: "end" (scored as above) | "play on"
 
