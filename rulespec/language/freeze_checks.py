@@ -35,6 +35,12 @@ def lacking(r: Ruleset, names) -> list[str]:
     return out
 
 
+def _none(missing: list[str]) -> str:
+    """Why the deck holds none of ``missing``, in words."""
+    return "no card is wild" if missing == ["wild cards"] else (
+        "the deck has none" + (" (and no card is wild)" if "wild cards" in missing else ""))
+
+
 @check("E302")
 def always_frozen_fits(r: Ruleset, doc: dict):
     """A pile always frozen and taken only whole needs a way to take a frozen pile."""
@@ -62,8 +68,8 @@ def upcard_freeze_fits(r: Ruleset, doc: dict):
                       "add `upcard: turned up to start the discard pile`, or remove the rule")
     elif missing:
         yield Problem(path, f"{', '.join(missing)} turned up would freeze the discard pile, but "
-                      "the deck has none (no card is wild, where wild cards are named)",
-                      "remove them, or add them to the deck (`wild:` for wild cards)")
+                      f"{_none(missing)}", "remove them, or add them to the deck (`wild:` for "
+                      "wild cards)")
     elif not td.top_alone and td.frozen_take is None:
         yield Problem(path, "a card turned up freezes the discard pile, which is taken only "
                       "whole, but nothing lets a frozen pile be taken, so after such a deal no "
@@ -76,6 +82,5 @@ def stops_in_deck(r: Ruleset, doc: dict):
     missing = lacking(r, r.turn.discard_stops)
     if missing:
         yield Problem("turn.discard_stops", f"{', '.join(missing)} on top would stop the "
-                      "discard pile, but the deck has none (no card is wild, where wild cards "
-                      "are named)", "remove them, or add them to the deck (`wild:` for wild "
-                      "cards)")
+                      f"discard pile, but {_none(missing)}", "remove them, or add them to the "
+                      "deck (`wild:` for wild cards)")
