@@ -601,8 +601,22 @@ SEMANTIC = [
     Case("a frozen pile taken with a natural pair where nothing freezes it", edit(
         "from the stock or the discard pile", "from the stock or the discard pile; take only the "
         "whole discard pile; frozen discard pile taken only with a natural pair"), "E394", 12, 80,
-         "frozen discard pile", "add `discard pile frozen before opening` or `discard pile frozen "
-         "by discarded wild cards`, or remove the rule"),
+         "frozen discard pile", "add `discard pile frozen before opening`, `discard pile always "
+         "frozen` or `discard pile frozen by discarded wild cards`, or remove the rule"),
+    # Cuban Canasta and Mexicana: a pile always frozen, frozen by the card turned up, stop
+    # cards by kind
+    Case("a pile always frozen and taken only whole with no way to take it", edit(
+        "from the stock or the discard pile", "from the stock or the discard pile; take only the "
+        "whole discard pile; discard pile always frozen"), "E302", 12, 80,
+         "discard pile always frozen", "add `frozen discard pile taken only with a natural "
+         "pair`, or remove the rule"),
+    Case("a pile frozen by jokers turned up where the deck has none", edit(
+        "from the stock or the discard pile", "from the stock or the discard pile; take the "
+        "whole discard pile; discard pile frozen by jokers turned up"), "E303", 12, 75,
+         "discard pile frozen by jokers"),
+    Case("wild cards that stop the pile where none is wild", edit(
+        "from the stock or the discard pile", "from the stock or the discard pile; discard pile "
+        "may not be taken when top card is wild"), "E319", 12, 46, "discard pile may not"),
     Case("stop cards on a pile no one draws from", edit(
         "from the stock or the discard pile", "from the stock; discard pile may not be taken when "
         "top card is black 3s"), "E395", 12, 26, "discard pile may not"),

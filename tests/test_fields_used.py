@@ -214,6 +214,10 @@ BY_HAND = {
     "turn.take_discards.frozen_by": ("rummy500", {"deck.jokers": 2, "wilds.jokers": True,
                                                   "values.joker": 15},
                                      {"turn.take_discards.frozen_by": "wild"}),
+    # no shipped variant is frozen by a card turned up (Mexicana's red three); the list's
+    # own choices (jokers, wild cards) are not in 500 Rum's deck (E303)
+    "turn.take_discards.frozen_upcard": ("rummy500", {},
+                                         {"turn.take_discards.frozen_upcard": ["3H", "3D"]}),
     # no shipped variant takes the top N cards of the pile (Hand and Foot's seven)
     "turn.take_discards.top_cards": ("rummy500", {"turn.take_discards.down_to": "top",
                                                   "turn.take_discards.top_cards": 7},

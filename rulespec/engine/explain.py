@@ -110,7 +110,8 @@ def _not_offered(game, parsed, missing) -> str:
     """Why no move of this kind is allowed now."""
     kind = parsed.kind
     if kind == A.PASS:
-        return "there is nothing to pass now: " + _phase_needs(game)
+        why = game._narrowed(parsed) if game.phase is Phase.DRAW else None  # a take owed
+        return why or "there is nothing to pass now: " + _phase_needs(game)
     if game.phase is Phase.DRAW and kind in _AFTER_DRAW and parsed.text != "knock":
         return "you must draw before you " + ("lay cards down" if kind in _LAY_DOWN else kind)
     why = game._refusal(parsed, missing, False)

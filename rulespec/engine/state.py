@@ -57,6 +57,7 @@ from .mechanics.discarding import Discarding
 from .mechanics.draw_limits import DrawLimits
 from .mechanics.drawing import Drawing
 from .mechanics.drops import Drops
+from .mechanics.last_discard import LastDiscard
 from .mechanics.ending import HandEnd
 from .mechanics.exhaustion import Exhaustion
 from .mechanics.frozen_pile import FrozenPile
@@ -105,7 +106,7 @@ def new_game(variant, players: int | None = None, seed: int | None = None, deck=
 class Game(Dealing, Drawing, Pushing, Claims, Playing, Melding, Opening, LayingOff, Replacing,
            Discarding, Knocking, Shows, Drops, Exhaustion, HandEnd, MeldTaken, PlayOrDraw,
            Rearranging, Seating, TakingDiscards, UseDrawn, SpecialHands, BonusCards,
-           FrozenPile, SecondHand, BarredCards, Asking, DrawLimits, TopTaken):
+           FrozenPile, SecondHand, BarredCards, Asking, DrawLimits, TopTaken, LastDiscard):
     """A game in progress. See the module docstring for the phases.
 
     The core: construction, the public API, turns, chance steps and the dispatch of
@@ -460,12 +461,12 @@ class Game(Dealing, Drawing, Pushing, Claims, Playing, Melding, Opening, LayingO
         of its own). ``missing``: its cards not in hand; ``offered``: whether some move
         of its kind is legal now. A mechanic that narrows others' moves (``NARROWS``) is
         asked first, through its ``NARROWED`` table, since the move's owner would offer it."""
-        if self._narrows:
-            for why in _NARROWED.values():
-                reason = why(self, parsed)
-                if reason is not None:
-                    return reason
-        return _REFUSALS[parsed.kind](self, parsed, missing, offered)
+        return self._narrowed(parsed) or _REFUSALS[parsed.kind](self, parsed, missing, offered)
+
+    def _narrowed(self, parsed) -> str | None:
+        """Why a narrowing of this game took ``parsed`` away (None: none did)."""
+        reasons = (why(self, parsed) for why in (_NARROWED.values() if self._narrows else ()))
+        return next((r for r in reasons if r is not None), None)
 
     def _unfinished(self, kind: str) -> str | None:
         """Why a move of ``kind`` must wait for what this turn has begun (None: it need not)."""

@@ -246,11 +246,12 @@ def frozen_pile_fits(r: Ruleset, doc: dict):
     td = r.turn.take_discards
     if td is None:
         return
-    if td.frozen_take == "natural_pair" and td.frozen_by is None and not td.frozen_unopened:
+    if td.frozen_take == "natural_pair" and td.frozen_by is None and not (
+            td.frozen_unopened or td.frozen_always or td.frozen_upcard):
         yield Problem("turn.take_discards.frozen_take", "a frozen discard pile is taken only with "
                       "a natural pair, but nothing freezes the pile",
-                      "add `discard pile frozen before opening` or `discard pile frozen by "
-                      "discarded wild cards`, or remove the rule")
+                      "add `discard pile frozen before opening`, `discard pile always frozen` "
+                      "or `discard pile frozen by discarded wild cards`, or remove the rule")
     if td.frozen_take == "natural_pair" and r.melds.set is None:
         yield Problem("turn.take_discards.frozen_take", "a frozen discard pile is taken by melding "
                       "its top card with a natural pair, but sets of one rank are no melds here",

@@ -32,8 +32,14 @@ class DrawClauses:
         return seen
 
     def draw_stops(self, node, *stops):
-        for name in self._card_names(stops):
+        for name in self._card_names(s for s in stops if hasattr(s, "data")):
             self.set(node, "turn.discard_stops", name)
+
+    def draw_frozen_upcard(self, node, *named):
+        """``draw: discard pile frozen by red 3s turned up``: each card named is one item
+        of ``turn.take_discards.frozen_upcard``."""
+        for name in self._card_names(n for n in named if hasattr(n, "data")):
+            self.set(node, "turn.take_discards.frozen_upcard", name)
 
     def discard_barred(self, node, *bars):
         """``discard: QS only as last card``, ``jokers may not be discarded``: each card

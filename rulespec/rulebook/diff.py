@@ -100,12 +100,22 @@ def _turn(ir):
                                              "under a discarded wild card", "never")
     yield "The discard pile until the side has opened", _yes(
         td is not None and td["frozen_unopened"], "frozen", "not frozen")
+    yield "The discard pile at all times", _yes(td is not None and td["frozen_always"],
+                                                "frozen", "not frozen")
+    yield "Cards turned up at the deal that freeze the discard pile", (
+        td is not None and _cards(td["frozen_upcard"])) or "none"
     yield "A frozen discard pile", _yes(td is not None and td["frozen_take"] == "natural_pair",
                                         "taken only with a natural pair", "not taken")
     yield "The discard pile", _yes(t["discard_squared"], "squared: only its top card is seen",
                                    "spread: every card is seen")
-    yield "Cards that stop the discard pile", ", ".join(t["discard_stops"]) or "none"
+    yield "Cards that stop the discard pile", _cards(t["discard_stops"]) or "none"
     yield "The card drawn", _yes(t["use_drawn"], "must be melded or discarded the same turn", "may be kept")
+
+
+def _cards(names) -> str:
+    """Cards named (``3S``, ``JK``, ``wild``) as the diff says them."""
+    return ", ".join("wild cards" if n == "wild" else "jokers" if n == "JK" else n
+                     for n in names)
 
 
 def _of_size(req) -> str:
@@ -202,7 +212,9 @@ def _ending(ir):
                                       "shuffle": f"{pile} is shuffled into a new stock",
                                       "end": "the hand ends"}[st["action"]]
     yield "Top discard once the stock is exhausted", {"any": "may be taken", "knock": "only to knock at once",
-                                                           "none": "may not be taken: the hand ends"}[
+                                                           "none": "may not be taken: the hand ends",
+                                                           "must": "must be taken when it can be "
+                                                                   "melded, and only then"}[
         st.get("last_discard", "any")]
     yield "A hand no one can go out of", {"end": "ends and is scored", "play on": "is played on"}[
         st.get("stalemate", "end")]

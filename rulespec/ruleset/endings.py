@@ -141,7 +141,7 @@ class Exhaustion:
     outcome: str = "score"  # when the hand ends this way: "score" | "differences" | "void"
     # | "lose": each player's count is taken off their own total (Block Rummy)
     # once exhausted, the top discard may be taken: "any" | "knock" (only to knock at once) |
-    # "none" (the hand ends)
+    # "none" (the hand ends) | "must" (only to meld it at once, and must be when it can be)
     last_discard: str = "any"
     stalemate: str = "end"  # a hand no one can ever go out of: "end" (scored as above) | "play on"
 

@@ -137,7 +137,9 @@ class TakeDiscards:
     go on the table, by the first move after the take or, ``meld_owed_by == "turn"``, before
     the turn ends. ``frozen_by``: what freezes the pile below it (``wild``: a wild card
     discarded onto it); ``frozen_unopened``: the pile under its top card is frozen for a
-    player whose side has not opened. ``frozen_take``: how a frozen pile may still be
+    player whose side has not opened; ``frozen_always``: for every player, all the time;
+    ``frozen_upcard``: while a card it names, turned up at the deal, lies in the pile.
+    ``frozen_take``: how a frozen pile may still be
     taken (``natural_pair``: melding its top card at once with two natural cards of its
     rank from the hand; None: never below the freeze)."""
 
@@ -153,6 +155,10 @@ class TakeDiscards:
     frozen_by: str | None = None  # "wild": no card under a discarded wild card may be taken
     frozen_unopened: bool = False  # frozen under the top card until the player's side opened
     frozen_take: str | None = None  # "natural_pair": a frozen pile taken with a natural pair
+    frozen_always: bool = False  # frozen under the top card all the time (Cuban Canasta)
+    # cards ("3H"; "JK"; "wild") that, turned up as the upcard, freeze the pile under its
+    # top card until the pile is taken (Mexicana's red three)
+    frozen_upcard: tuple[str, ...] = ()
 
     def depths(self, pile: int) -> tuple[int, ...] | range:
         """The numbers of cards (2 or more) a take may be from a pile of ``pile`` cards."""

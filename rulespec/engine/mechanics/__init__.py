@@ -7,6 +7,16 @@ reach each other only through ``self``; what they share sits here."""
 from __future__ import annotations
 
 from ... import cards as C
+from ...memo import Memo
+
+_CODES = Memo(64)
+
+
+def named_codes(names: tuple[str, ...]) -> frozenset[int]:
+    """The card codes a list of card names holds (``3S``, ``JK``; ``wild`` is asked of
+    each deal, so it gives none here)."""
+    return _CODES.get_or(names, lambda: frozenset(C.parse_card(n) for n in names
+                                                  if n != "wild"))
 
 
 def by_card(find) -> dict:

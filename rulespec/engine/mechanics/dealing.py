@@ -105,6 +105,7 @@ class Dealing:
         self.knocker = None
         self.knock_limit = None
         self.first_upcard = None
+        self.upcard_freeze = None
         self._set_knock_max()
         self.big_gin = False
         self.defenders: list[int] = []
@@ -127,6 +128,12 @@ class Dealing:
         """The upcard starts the discard pile, unless it is wild and the rules bury it in
         the middle of the stock or cover it (then the next card is turned, into the stock's
         middle or onto it); a bonus card stays under the next card turned (mechanic bonus)."""
+        at = len(self.discards)
+        self._deal_upcard(card)
+        if len(self.discards) > at and self.discards[at] == card:  # it lies in the pile
+            self._note_upcard(card, at)
+
+    def _deal_upcard(self, card: int) -> None:
         if self.ruleset.bonus is not None and self._bonus_upcard(card):
             return
         how = self.ruleset.deal.upcard_wild

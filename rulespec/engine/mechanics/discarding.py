@@ -4,20 +4,12 @@ hand made void by repeated throw-backs."""
 from __future__ import annotations
 
 from ... import cards as C
-from ...memo import Memo
 from .. import actions as A
 from ..actions import Action
 from ..phases import Ending, Phase
-
+from . import named_codes
 
 _NONE = frozenset()
-_CODES = Memo(64)
-
-
-def _codes(names: tuple[str, ...]) -> frozenset[int]:
-    """The card codes of ``turn.discard_barred`` (its ``wild`` asked of each deal)."""
-    return _CODES.get_or(names, lambda: frozenset(C.parse_card(n) for n in names
-                                                  if n != "wild"))
 
 
 class Discarding:
@@ -46,7 +38,7 @@ class Discarding:
     def _barred(self, card: int) -> bool:
         """Is ``card`` one ``turn.discard_barred`` names (``wild``: a wild card this deal)?"""
         names = self.ruleset.turn.discard_barred
-        return card in _codes(names) or ("wild" in names and self.rules.is_wild(card))
+        return card in named_codes(names) or ("wild" in names and self.rules.is_wild(card))
 
     def _throw(self, p: int, card: int) -> None:
         """``card`` from ``p``'s hand onto the discard pile (a discard, or a knock's)."""

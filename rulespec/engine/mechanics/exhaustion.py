@@ -79,6 +79,7 @@ class Exhaustion:
             pile, self.discards = self.discards, []
             self.top_discarder = None
         self.reuses += 1
+        self.upcard_freeze = None  # the card turned up that froze the pile went with it
         if st.action == "shuffle":
             self.stock = pile + self.stock
             self._rng.shuffle(self.stock)
@@ -186,7 +187,9 @@ class Exhaustion:
     def _discard_allowed_at_wall(self, p: int) -> bool:
         """With the stock exhausted, may the top discard still be taken?"""
         how = self.ruleset.stock.last_discard
-        if how in ("any", "none"):  # "none": the hand ends before the stock is gone for good
+        # "none": the hand ends before the stock is gone for good; "must": only to meld it,
+        # which mechanic meld_taken asks
+        if how in ("any", "none", "must"):
             return True
         if how == "knock" and self.ruleset.knock is not None:
             top = self.discards[-1]

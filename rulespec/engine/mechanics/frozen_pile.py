@@ -14,6 +14,7 @@ from collections import Counter
 
 from ... import cards as C
 from .. import actions as A
+from . import named_codes
 
 
 class FrozenPile:
@@ -25,6 +26,9 @@ class FrozenPile:
     besides the top card); None after any other take."""
 
     pair_hand: tuple | None = None  # set with deep_taken by every deep take
+    # the place (from the bottom) in the pile of a card turned up at the deal that freezes
+    # it (``frozen_upcard``), until the pile is taken down to it
+    upcard_freeze: int | None = None
     pair_need = 2  # natural cards of the top's rank the owed meld needs (0: from hand only)
     pile_held = 0  # cards of a frozen take left on the pile until the owed meld is down
 
@@ -44,7 +48,8 @@ class FrozenPile:
     def _pile_joins(self, a, before: bool) -> None:
         """Around each move: the pile a frozen take held back joins the hand before any
         move that is not a meld or lay-off, or after the meld it owed once the opening is
-        met."""
+        met; a pile taken down to the card turned up that froze it is no longer frozen."""
+        self._thaw_upcard()
         if not self.pile_held:
             return
         if (a.kind not in (A.MELD, A.LAY_OFF)) if before else (
@@ -61,11 +66,29 @@ class FrozenPile:
         self.hands[self.player].extend(cards)
         if self.ruleset.bonus is not None:  # a bonus upcard under the pile (mechanic bonus)
             self._lay_out_taken_bonus(self.player, cards)
+        self._thaw_upcard()
+
+    def _note_upcard(self, card: int, at: int) -> None:
+        """The card turned up at the deal went into the pile at place ``at`` (from the
+        bottom): a card ``frozen_upcard`` names freezes the pile while it lies there."""
+        td = self.ruleset.turn.take_discards
+        if (td is not None and td.frozen_upcard and self.upcard_freeze is None
+                and self._named(card, td.frozen_upcard)):
+            self.upcard_freeze = at
+
+    def _thaw_upcard(self) -> None:
+        """The pile taken (or turned into the stock) down to the card that froze it."""
+        if self.upcard_freeze is not None and len(self.discards) <= self.upcard_freeze:
+            self.upcard_freeze = None
+
+    def _named(self, card: int, names) -> bool:
+        """Is ``card`` one of ``names`` (``3S``, ``JK``; ``wild``: a wild card this deal)?"""
+        return card in named_codes(names) or ("wild" in names and self.rules.is_wild(card))
 
     def _stopped(self) -> bool:
         """Is the top discard a stop card, so that the pile may not be taken now?"""
         stops = self.ruleset.turn.discard_stops
-        return bool(stops and self.discards) and C.card_str(self.discards[-1]) in stops
+        return bool(stops and self.discards) and self._named(self.discards[-1], stops)
 
     def _side_opened(self, p: int) -> bool:
         """Has ``p``, or (with partners) a partner of ``p``, opened this hand?"""
@@ -73,28 +96,41 @@ class FrozenPile:
             return self.opened[p]
         return any(self.opened[s] for s in range(self.n) if self._team(s) == self._team(p))
 
+    def _frozen_under_top(self) -> str | None:
+        """What freezes the whole pile under its top card for the player in turn: "always"
+        (``frozen_always``), "unopened" (``frozen_unopened``, the side not opened yet),
+        "upcard" (a card turned up that ``frozen_upcard`` names lies in it); None."""
+        td = self.ruleset.turn.take_discards
+        if td.frozen_always:
+            return "always"
+        if td.frozen_unopened and not self._side_opened(self.player):
+            return "unopened"
+        return "upcard" if self.upcard_freeze is not None else None
+
     def _thaw_depth(self) -> int:
         """How many cards from the top may be taken without a frozen take: all of them;
-        only the top card while the player's side has not opened (``frozen_unopened``);
-        down to the topmost discarded wild card (``frozen_by``), none under it."""
+        only the top card while the pile is frozen under it (:meth:`_frozen_under_top`);
+        down to the topmost discarded wild card (``frozen_by``), none under it: the wild
+        card included where a take reaches down to any card, else not (a whole pile, or
+        its top N cards, with a wild card in it is frozen)."""
         td = self.ruleset.turn.take_discards
         depth = len(self.discards)
-        if td.frozen_unopened and not self._side_opened(self.player):
+        if self._frozen_under_top() is not None:
             depth = min(depth, 1)
         if td.frozen_by == "wild":
             for d in range(1, depth + 1):
                 if self.rules.is_wild(self.discards[-d]):
-                    return d
+                    return d if td.down_to == "any" else d - 1
         return depth
 
     def _lone_frozen(self) -> bool:
         """Is a pile of one card, where the pile is taken only whole, frozen for the player
-        in turn? It is the whole pile, frozen like any: before the side opens
-        (``frozen_unopened``), or while a wild card lies in it (``frozen_by``)."""
+        in turn? It is the whole pile, frozen like any: always, before the side opens, while
+        the card turned up lies in it, or while a wild card does."""
         td = self.ruleset.turn.take_discards
         if td is None or td.top_alone or len(self.discards) != 1:
             return False
-        return ((td.frozen_unopened and not self._side_opened(self.player))
+        return (self._frozen_under_top() is not None
                 or (td.frozen_by == "wild" and self.rules.is_wild(self.discards[-1])))
 
     def _natural(self, c: int, rank: int) -> bool:
@@ -160,20 +196,28 @@ class FrozenPile:
     def _why_frozen(self, n: int) -> str | None:
         """Why a take of ``n`` cards is refused by the frozen pile (None: it is not); a
         pile of one card taken whole is frozen as :meth:`_lone_frozen` says."""
-        if self.ruleset.turn.take_discards is None or (
-                n <= self._thaw_depth() and not (n == 1 and self._lone_frozen())):
-            return None
         td = self.ruleset.turn.take_discards
+        if td is None or (n == 1 and not self._lone_frozen()) or (
+                n > 1 and n <= self._thaw_depth()):
+            return None
         top = C.card_str(self.discards[-1])
-        if td.frozen_unopened and not self._side_opened(self.player):
-            why, below = "your side has not opened, so the discard pile is frozen", "top card"
+        under = self._frozen_under_top()
+        if under is not None:
+            why = ("the discard pile is always frozen" if under == "always" else
+                   "your side has not opened, so the discard pile is frozen"
+                   if under == "unopened" else f"{C.card_str(self.discards[self.upcard_freeze])}"
+                   ", turned up at the deal, freezes the discard pile")
+            below = "top card"
         else:
             why = ("a wild card on top freezes the discard pile" if n == 1
-                   else "a wild card discarded freezes the discard pile under it")
+                   else "a wild card discarded freezes the discard pile under it"
+                   if td.down_to == "any" else "a wild card in it freezes the discard pile")
             below = "topmost wild card"
         if td.frozen_take != "natural_pair":
             if n == 1:  # a pile of one card, taken only whole
                 return f"{why}: it may not be taken, even as a single card"
+            if below != "top card" and td.down_to != "any":
+                return f"{why}: you may not take cards from it that hold a wild card"
             return f"{why}: no card below the {below} may be taken"
         if not self._pair_in_hand():
             return (f"{why}: you may take it only by melding its top card, {top}, at once "

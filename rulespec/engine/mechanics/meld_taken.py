@@ -34,7 +34,7 @@ class MeldTaken:
     def narrows(rs) -> bool:
         td, cl = rs.turn.take_discards, rs.turn.claims
         return (rs.turn.meld_taken or (td is not None and (td.meld_owed or td.frozen_take))
-                or (cl is not None and cl.takes_turn))
+                or (cl is not None and cl.takes_turn) or rs.stock.last_discard == "must")
 
     def _took(self, p: int, card: int, binds: bool) -> None:
         """``p`` took ``card`` from the discard pile; ``binds``: it must be melded."""
@@ -43,8 +43,11 @@ class MeldTaken:
 
     def _meld_taken_binds(self, p: int) -> bool:
         """Must a card ``p`` takes from the discard pile now be melded (the rule, and
-        ``p`` not yet opened where it binds only then)?"""
+        ``p`` not yet opened where it binds only then)? Once the stock is gone under
+        ``stock: discard must then be taken when it can be melded``, it always must."""
         t = self.ruleset.turn
+        if self.ruleset.stock.last_discard == "must" and not self._stock_live():
+            return True
         return t.meld_taken and not (t.meld_taken_before_opening and self.opened[p])
 
     def _owed_by(self) -> str:

@@ -19,7 +19,7 @@ class Drawing(Base):
         push = self.pushing_step(t["push"]) if "push" in sources else None
         td = t["take_discards"]
         take = frozen = deepest = deepest_by = unopened = None
-        alone, top, pair, from_hand = True, False, False, False
+        alone, top, pair, from_hand, always, upcard = True, False, False, False, False, ""
         many = t["stock_cards"]  # cards a draw from the stock brings
         if td is not None:
             take = {"any": "any", "whole": "all", "top": td["down_to"]}[td["down_to"]]
@@ -29,6 +29,7 @@ class Drawing(Base):
             frozen, deepest = td["frozen_by"] == "wild", td["meld_owed"]
             unopened = self.vocab.open("done") if td["frozen_unopened"] else None
             pair = td["frozen_take"] is not None  # its one value, natural_pair
+            always, upcard = td["frozen_always"], self.chips(td["frozen_upcard"])
             deepest_by = td["meld_owed_by"] if deepest else None
             top = deepest and td["owed"] == "top"
             from_hand = top and td["from_hand"]
@@ -51,11 +52,17 @@ class Drawing(Base):
             starter_draws=t["starter_draws"], until=until, alone=alone, top=top,
             from_hand=from_hand,
             unopened=unopened, side=self.ir["partnerships"] is not None, pair=pair,
-            stops=W.join([W.card(C.parse_card(c)) for c in t["discard_stops"]], "or"),
+            stops=self.chips(t["discard_stops"]), always=always, upcard=upcard,
             many=many, squared=t["discard_squared"], first_round=t["stock_first_round"],
             short=None if t["short_hand"] is None else (t["short_hand"]["hand"],
                                                         t["short_hand"]["pile"]),
             **self._top_taken(t["top_taken"]))]
+
+    @staticmethod
+    def chips(names) -> str:
+        """Cards named (``3S``, ``JK``, ``wild``) as words: chips, "a wild card"."""
+        chips = [W.card(C.parse_card(n)) for n in names if n != "wild"]
+        return W.join((["a wild card"] if "wild" in names else []) + chips, "or")
 
     def _top_taken(self, tt) -> dict:
         """Where the top card of a take may go, as the template's words."""

@@ -40,6 +40,8 @@ class Exhaustion(Base):
         void = s["action"] == "end" and s["outcome"] == "void"
         if last == "knock" and not void:  # else the stock rule below says it
             yield "ending", 6, prose.say("exhaustion", "knock_only")
+        if last == "must":
+            yield "ending", 6, prose.say("exhaustion", "must_take")
         action, times = s["action"], None
         if action != "end":  # the pile is reused; the hand ends only after the last reuse
             times = s["times"]
