@@ -76,6 +76,8 @@ def _turn(ir):
     yield "Discarding the card just taken from the discard pile", _yes(t["discard_taken"], "allowed", "not allowed")
     yield "Cards discarded only when nothing else is held", ", ".join(
         "wild cards" if n == "wild" else n for n in t.get("discard_barred", ())) or "none"
+    yield "Cards not discarded in the first round of turns", ", ".join(
+        "wild cards" if n == "wild" else n for n in t.get("discard_barred_first", ())) or "none"
     yield "A card taken from the discard pile", _yes(t["meld_taken"], _by(t["meld_taken_by"]) + (
         " by a player who has not opened" if t.get("meld_taken_before_opening") else ""), "may be kept")
     yield "A turn", _yes(t["play_or_draw"], "plays or draws, with no discard", "draws, plays, discards")
