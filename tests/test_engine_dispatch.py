@@ -129,3 +129,20 @@ def test_phases_and_endings_in_play_are_the_enums(name):
     for r in game.results:
         assert type(r.reason) is Ending
     assert type(game.observation(0).phase) is Phase
+
+
+def test_no_two_mechanics_define_the_same_method():
+    """Each mechanic is a base of Game: a name defined in two of them is one of them
+    silently shadowing the other (the frozen pile's and discarding's `_named`, with their
+    arguments in opposite orders, broke play when both branches met)."""
+    from rulespec.engine.state import Game
+
+    owners: dict[str, list[str]] = {}
+    for base in Game.__mro__[1:]:
+        if base.__module__.startswith("rulespec.engine.mechanics."):
+            for name, value in vars(base).items():
+                if callable(value) and not name.startswith("__"):
+                    owners.setdefault(name, []).append(base.__name__)
+    # `narrows` is each mechanic's own table, gathered class by class (mechanics.narrows_for)
+    twice = {n: o for n, o in owners.items() if len(o) > 1 and n != "narrows"}
+    assert not twice, twice

@@ -155,6 +155,8 @@ PHRASES: dict[str, tuple[tuple[str, object], ...]] = {
     # melds on the table (issue 16, item 3)
     "table_separate": (("table.separate", True),),
     "table_wilds_stay": (("table.wilds_stay", True),),
+    "table_end_wild_moves": (("table.end_wilds_move", "freely"),),
+    "table_end_wild_moves_once": (("table.end_wilds_move", "once"),),
     "table_declare_said": (("table.declare", "said"),),
     "table_declare_place": (("table.declare", "by place"),),
     # taking more than the top discard; scoring by who laid the cards (issue #15, 1-3)

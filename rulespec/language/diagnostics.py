@@ -39,7 +39,7 @@ class Note:
 
 @dataclass(frozen=True)
 class Diagnostic:
-    code: str  # stable: E1xx syntax, E2xx schema, E3xx semantic, E4xx files; W for warnings
+    code: str  # stable: E1xx syntax, E2xx schema, E3xx and E7xx semantic, E4xx files; W warnings
     message: str
     file: str = "<text>"
     line: int = 1

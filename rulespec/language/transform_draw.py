@@ -47,6 +47,12 @@ class DrawClauses:
         for name in self._card_names(b for b in bars if hasattr(b, "data")):
             self.set(node, "turn.discard_barred", name)
 
+    def discard_barred_first_round(self, node, *bars):
+        """``discard: black 3s may not be discarded in the first round of turns`` (Canasta):
+        each card named is one item of ``turn.discard_barred_first``."""
+        for name in self._card_names(b for b in bars if hasattr(b, "data")):
+            self.set(node, "turn.discard_barred_first", name)
+
     def draw_stock_cards(self, node, n):
         """``draw: 2 cards from stock``: how many cards a turn's draw from the stock takes."""
         self.set(node, "turn.stock_cards", n)

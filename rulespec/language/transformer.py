@@ -30,8 +30,8 @@ from .transform_contracts import ContractClauses
 # Paths whose clauses add items to one list rather than set one value.
 APPEND_PATHS = frozenset({"deck.packs", "deck.jokers_by", "deal.sizes", "wilds.ranks", "wilds.cards", "not_enforced",
                           "knock.by_upcard", "scoring.by_upcard", "special", "turn.discard_stops",
-                          "turn.discard_barred", "turn.take_discards.frozen_upcard",
-                          "opening.by_score", "bonus.cards", "melds.barred",
+                          "turn.discard_barred", "turn.discard_barred_first",
+                          "turn.take_discards.frozen_upcard", "opening.by_score", "bonus.cards", "melds.barred",
                           "melds.barred_runs", "melds.going_out_only",
                           "scoring.kind_bonus.ranks"})
 

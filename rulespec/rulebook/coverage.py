@@ -69,6 +69,7 @@ APPLIES_WHEN: dict[str, tuple[Callable[[Ruleset], bool], str]] = {
     "wilds.not_for": (_wild_cards, _NO_WILDS),
     "wilds.replace": (_wild_cards, _NO_WILDS),
     "table.wilds_stay": (_wild_cards, _NO_WILDS),
+    "table.end_wilds_move": (_wild_cards, _NO_WILDS),
     "table.declare": (_wild_cards, _NO_WILDS),
     "table.separate": (_melds_on_table, _IN_HAND),
     "values.joker": (lambda rs: rs.deck.has_jokers, "the deck has no jokers"),
@@ -191,7 +192,8 @@ APPLIES_WHEN: dict[str, tuple[Callable[[Ruleset], bool], str]] = {
                          "a fixed amount owed replaces the count times a factor"),
     # a turn that plays or draws (Rummikub) draws only from the stock and has no discard
     **{f"turn.{f}": (lambda rs: not rs.turn.play_or_draw, _PLAY_OR_DRAW)
-       for f in ("draw_from", "discard_taken", "discard_barred", "max_discard_draws", "meld_taken",
+       for f in ("draw_from", "discard_taken", "discard_barred", "discard_barred_first",
+                 "max_discard_draws", "meld_taken",
                  "starter_draws", "void_after_throw_backs")},
     # the card taken from the pile is on the table before the discard (engine: discarding.py
     # refuses only that card), so whether it may go straight back does not arise

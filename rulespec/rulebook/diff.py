@@ -76,6 +76,8 @@ def _turn(ir):
     yield "Discarding the card just taken from the discard pile", _yes(t["discard_taken"], "allowed", "not allowed")
     yield "Cards discarded only when nothing else is held", ", ".join(
         "wild cards" if n == "wild" else n for n in t.get("discard_barred", ())) or "none"
+    yield "Cards not discarded in the first round of turns", ", ".join(
+        "wild cards" if n == "wild" else n for n in t.get("discard_barred_first", ())) or "none"
     yield "A card taken from the discard pile", _yes(t["meld_taken"], _by(t["meld_taken_by"]) + (
         " by a player who has not opened" if t.get("meld_taken_before_opening") else ""), "may be kept")
     yield "A turn", _yes(t["play_or_draw"], "plays or draws, with no discard", "draws, plays, discards")
@@ -84,6 +86,15 @@ def _turn(ir):
         ("own melds" if r["melds"] == "own" else "any melds")
         + (", only after opening" if r["after_opening"] else ", before opening too")
         + f", at most {W.number(r['max_moves'])} moves a turn")
+    yield from _taking(t)
+    yield "The discard pile", _yes(t["discard_squared"], "squared: only its top card is seen",
+                                   "spread: every card is seen")
+    yield "Cards that stop the discard pile", _cards(t["discard_stops"]) or "none"
+    yield "The card drawn", _yes(t["use_drawn"], "must be melded or discarded the same turn", "may be kept")
+
+
+def _taking(t):
+    """What may be taken from the discard pile, and when it is frozen."""
     td = t["take_discards"]
     yield "Taking from the discard pile", ("the top card only" if td is None else
                                            {"any": "down to any card", "whole": "the whole pile",
@@ -106,10 +117,6 @@ def _turn(ir):
         td is not None and _cards(td["frozen_upcard"])) or "none"
     yield "A frozen discard pile", _yes(td is not None and td["frozen_take"] == "natural_pair",
                                         "taken only with a natural pair", "not taken")
-    yield "The discard pile", _yes(t["discard_squared"], "squared: only its top card is seen",
-                                   "spread: every card is seen")
-    yield "Cards that stop the discard pile", _cards(t["discard_stops"]) or "none"
-    yield "The card drawn", _yes(t["use_drawn"], "must be melded or discarded the same turn", "may be kept")
 
 
 def _cards(names) -> str:

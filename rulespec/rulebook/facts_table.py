@@ -172,6 +172,9 @@ def _table(ir):
     yield "Melds on the table", ("never split or joined, only extended" if t["separate"]
                                  else "not stated")
     yield "Wild cards in a run", "keep their places" if t["wilds_stay"] else "not stated"
+    yield "A wild card at a run's end", {
+        "never": "not stated", "freely": "moves to the other end when its card is laid off",
+        "once": "moves to the other end when its card is laid off, once"}[t["end_wilds_move"]]
     yield "A meld read more than one way", {"unsaid": "not stated", "said": "is declared",
                                             "by place": "its wild cards stand for their places"
                                             }[t["declare"]]

@@ -215,5 +215,8 @@ class TableRules:
 
     separate: bool = False  # melds are never split or joined, only extended
     wilds_stay: bool = False  # a wild card keeps the place it was melded in
+    # "freely" | "once": a wild card at an end of a run moves to the other end when the
+    # natural card it stands for is laid off (Double Rum); "once": each wild card once
+    end_wilds_move: str = "never"
     declare: str = "unsaid"  # "said": a meld read more than one way is declared; "by place":
     # an undeclared wild card in a run stands for its place

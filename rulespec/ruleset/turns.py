@@ -219,6 +219,8 @@ class Turn:
     # cards ("QS"; "JK" a printed joker; "wild" every wild card) that may be discarded only
     # when the hand holds nothing else (Oklahoma Rummy's queen of spades: as the last card)
     discard_barred: tuple[str, ...] = ()
+    # cards barred so only in the first round of turns (Canasta's black threes)
+    discard_barred_first: tuple[str, ...] = ()
     discard_squared: bool = False  # only the top discard can be seen (Oklahoma Rummy, Samba)
     use_drawn: bool = False  # the card drawn must be melded this turn or else discarded
     # stalemate breakers (OpenSpiel's gin): the hand is void at the Nth draw from the

@@ -19,6 +19,11 @@ def named_codes(names: tuple[str, ...]) -> frozenset[int]:
                                                   if n != "wild"))
 
 
+def is_named(rules, card: int, names: tuple[str, ...]) -> bool:
+    """Is ``card`` one of ``names`` (``3S``, ``JK``; ``wild``: a wild card this deal)?"""
+    return card in named_codes(names) or ("wild" in names and rules.is_wild(card))
+
+
 def by_card(find) -> dict:
     """``find(card)`` for every card code, kept where it finds something."""
     out = {}

@@ -93,6 +93,9 @@ class Dealing:
         self.top_discarder = None
         self.closer = None  # (seat, ending, rummy) of the player who closed the hand: last turns
         self.first_reading: dict[int, object] = {}  # a meld's reading before any lay-off
+        # what the wild cards that moved to a run's other end stand for, by meld
+        # (``table.end_wilds_move``: under ``once`` they stay put)
+        self.moved_wilds: dict[int, tuple] = {}
         self.reuses = 0
         self.idle_passes = 0  # turns in a row that passed without playing (no-discard turns)
         self.discard_draws = 0

@@ -7,7 +7,7 @@ from ... import cards as C
 from .. import actions as A
 from ..actions import Action
 from ..phases import Ending, Phase
-from . import named_codes
+from . import is_named
 
 _NONE = frozenset()
 
@@ -15,7 +15,8 @@ _NONE = frozenset()
 class Discarding:
     """Plays the discard of ``turn:`` (``may not discard the card taken from the
     discard``, void after N throw-backs in a row) and going out by a final discard.
-    Reads ``turn.discard_taken``, ``turn.discard_barred``, ``turn.void_after_throw_backs``,
+    Reads ``turn.discard_taken``, ``turn.discard_barred`` (and ``…_first``, for the first
+    round of turns), ``turn.void_after_throw_backs``,
     ``going_out``."""
 
     def _banned_discards(self, p: int) -> frozenset | set:
@@ -25,7 +26,7 @@ class Discarding:
         else may go."""
         hand = self.hands[p]
         out = set()
-        if self.ruleset.turn.discard_barred:
+        if self.ruleset.turn.discard_barred or self.ruleset.turn.discard_barred_first:
             out = {c for c in hand if self._barred(c)}
             if len(out) == len(set(hand)):
                 out = set()
@@ -36,9 +37,19 @@ class Discarding:
         return out or _NONE
 
     def _barred(self, card: int) -> bool:
-        """Is ``card`` one ``turn.discard_barred`` names (``wild``: a wild card this deal)?"""
-        names = self.ruleset.turn.discard_barred
-        return card in named_codes(names) or ("wild" in names and self.rules.is_wild(card))
+        """Is ``card`` one ``turn.discard_barred`` names (``wild``: a wild card this deal),
+        or, in the player's first turn of the hand, one ``turn.discard_barred_first`` names
+        (Canasta's black threes in the first round of turns)?"""
+        t = self.ruleset.turn
+        if is_named(self.rules, card, t.discard_barred):
+            return True
+        return bool(t.discard_barred_first) and self._first_round_turn() \
+            and is_named(self.rules, card, t.discard_barred_first)
+
+    def _first_round_turn(self) -> bool:
+        """Is this the player's first turn of the hand (the first round of turns, by
+        seat, as ``mechanics.draw_limits`` counts it)?"""
+        return self.turns_had[self.player] <= 1
 
     def _throw(self, p: int, card: int) -> None:
         """``card`` from ``p``'s hand onto the discard pile (a discard, or a knock's)."""
@@ -72,6 +83,9 @@ class Discarding:
         if card not in self._banned_discards(self.player):
             return None
         if self._barred(card) and not all(map(self._barred, self.hands[self.player])):
+            if not is_named(self.rules, card, self.ruleset.turn.discard_barred):
+                return (f"you may not discard {C.card_str(card)} in the first round of turns "
+                        f"(your first turn of the hand) while you hold a card you may discard")
             return (f"you may not discard {C.card_str(card)} while you hold a card you may "
                     f"discard: the rules let it go only when you hold nothing else, such as "
                     f"your last card")

@@ -14,7 +14,7 @@ from collections import Counter
 
 from ... import cards as C
 from .. import actions as A
-from . import named_codes
+from . import is_named
 
 
 class FrozenPile:
@@ -73,7 +73,7 @@ class FrozenPile:
         bottom): a card ``frozen_upcard`` names freezes the pile while it lies there."""
         td = self.ruleset.turn.take_discards
         if (td is not None and td.frozen_upcard and self.upcard_freeze is None
-                and self._named(card, td.frozen_upcard)):
+                and is_named(self.rules, card, td.frozen_upcard)):
             self.upcard_freeze = at
 
     def _thaw_upcard(self) -> None:
@@ -81,14 +81,10 @@ class FrozenPile:
         if self.upcard_freeze is not None and len(self.discards) <= self.upcard_freeze:
             self.upcard_freeze = None
 
-    def _named(self, card: int, names) -> bool:
-        """Is ``card`` one of ``names`` (``3S``, ``JK``; ``wild``: a wild card this deal)?"""
-        return card in named_codes(names) or ("wild" in names and self.rules.is_wild(card))
-
     def _stopped(self) -> bool:
         """Is the top discard a stop card, so that the pile may not be taken now?"""
         stops = self.ruleset.turn.discard_stops
-        return bool(stops and self.discards) and self._named(self.discards[-1], stops)
+        return bool(stops and self.discards) and is_named(self.rules, self.discards[-1], stops)
 
     def _side_opened(self, p: int) -> bool:
         """Has ``p``, or (with partners) a partner of ``p``, opened this hand?"""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ... import cards as C
 from .. import search as ES
 from ...memo import Memo
 from .. import actions as A
@@ -42,13 +43,24 @@ class LayingOff:
         return True
 
     def _layoff_options(self, m: TableMeld, card: int) -> list[Action]:
-        news = ES.extensions(self.rules, m.cards, m.reading, card)
+        news = ES.extensions(self.rules, m.cards, m.reading, card) + self._end_moves(
+            m.id, m.cards, m.reading, card)
         if not news:
             return []
         if len(news) == 1:
             return [Action(A.LAY_OFF, (card,), m.id, news[0])]
         return [Action(A.LAY_OFF, (card,), m.id, r, A.layoff_label(m.reading, card, r))
                 for r in news]
+
+    def _end_moves(self, mid, cards, reading, card: int) -> list:
+        """The readings of a lay-off of ``card`` that moves the wild card standing for it
+        from one end of the run to the other (``table.end_wilds_move``); under ``once``, not
+        a wild card that moved already (``moved_wilds``)."""
+        how = self.ruleset.table.end_wilds_move
+        if how == "never":
+            return []
+        fixed = self.moved_wilds.get(mid, ()) if how == "once" else ()
+        return ES.end_moves(self.rules, cards, reading, card, fixed)
 
     def _layoff_actions(self, p: int) -> list[Action]:
         if not self._layoff_allowed(p):
@@ -99,7 +111,8 @@ class LayingOff:
         if not self._layoff_allowed(p):
             return False
         mid, cards, reading = changed
-        if ES.extensions(self.rules, cards, reading, card):
+        if ES.extensions(self.rules, cards, reading, card) or self._end_moves(
+                mid, cards, reading, card):
             return True
         return any(m.id != mid and self._onto_ok(p, m) and card in self._layoffs_onto(m)
                    for m in self.table)
@@ -107,7 +120,8 @@ class LayingOff:
     def _layoffs_onto(self, m: TableMeld) -> dict:
         """Every lay-off onto the table meld ``m``, by card (the same until ``m`` changes,
         and it stays put for many turns)."""
-        return _LAYOFFS.get_or((self.rules, m.id, tuple(m.cards), m.reading), by_card,
+        return _LAYOFFS.get_or((self.rules, m.id, tuple(m.cards), m.reading,
+                                self.moved_wilds.get(m.id, ())), by_card,
                                lambda c: self._layoff_options(m, c))
 
     def _do_lay_off(self, a: Action) -> None:
@@ -117,6 +131,10 @@ class LayingOff:
         self.hands[p].remove(card)
         self.laid_off.append((p, m.id, card))  # it scores for p where melds score by owner
         self.first_reading.setdefault(m.id, m.reading)
+        if any(stands == card for _, stands in m.reading.wilds):  # a wild card moves
+            was = {stands for _, stands in m.reading.wilds}
+            moved = [stands for _, stands in a.reading.wilds if stands not in was]
+            self.moved_wilds[m.id] = self.moved_wilds.get(m.id, ()) + tuple(moved)
         m.cards.append(card)
         m.reading = a.reading
         if self.phase is Phase.LAY_OFF:
@@ -178,7 +196,28 @@ class LayingOff:
         barred = self._barred_layoff_why(parsed.cards[0])  # mechanic barred
         if barred is not None:
             return barred
+        moved = self._end_move_why(m, parsed.cards[0])
+        if moved is not None:
+            return moved
         return f"{card} does not fit meld {target} ({A.reading_head(m.reading)})"
+
+    def _end_move_why(self, m: TableMeld, card: int) -> str | None:
+        """Why the wild card of run ``m`` that stands for ``card`` does not move to make
+        room for it (``table.end_wilds_move``): it moved once already, it is inside the run,
+        or the other end is closed. None when no wild card stands for it or none may move."""
+        if self.ruleset.table.end_wilds_move == "never" or m.reading.kind != "run":
+            return None
+        if not any(stands == card for _, stands in m.reading.wilds):
+            return None
+        name = names((card,))
+        if card in self.moved_wilds.get(m.id, ()) and self.ruleset.table.end_wilds_move == "once":
+            return (f"the wild card standing for {name} has moved to the other end once "
+                    f"already: a wild card may move only once")
+        ends = (m.reading.ranks[0], m.reading.ranks[-1])
+        if C.rank_of(card) not in ends:
+            return f"the wild card standing for {name} is inside the run: only one at an end moves"
+        return (f"the wild card standing for {name} cannot move to the other end of the run: "
+                f"the run may grow no further that way")
 
     MOVES = {A.LAY_OFF: _do_lay_off}
     REFUSALS = {A.LAY_OFF: _refuse_lay_off}

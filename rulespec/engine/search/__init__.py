@@ -20,11 +20,12 @@ from ...melds.opening import (
     reading_value,
 )
 from .contract import can_fill, can_fill_with, fill_from, fill_groups, fit_slots, left_ok
-from .on_table import extensions, rescues
+from .on_table import end_moves, extensions, rescues
 from .whole_hand import can_meld_all, counting_rules
 
 __all__ = [
     "can_fill",
+    "end_moves",
     "can_fill_with",
     "can_meld_all",
     "cards_in_melds",

@@ -56,6 +56,21 @@ def extensions(rules: Rules, cards, reading: Reading, card: int) -> list[Reading
     if size > rules.run_max:
         return out
     suit, ranks = reading.suit, reading.ranks
+    for side, rank in _open_ends(rules, ranks):
+        new_ranks = (rank,) + ranks if side == "low" else ranks + (rank,)
+        target = C.make(rank, suit)
+        if card == target and rules.natural_in(card, "run"):
+            if rules.limits_ok("run", n_nat + 1, n_wild):
+                out.append(Reading("run", suit=suit, ranks=new_ranks, wilds=reading.wilds))
+        if wild and not (card == target and card in rules.dual):
+            if rules.limits_ok("run", n_nat, n_wild + 1):
+                pairs = tuple(sorted(reading.wilds + ((card, target),), key=pair_key))
+                out.append(Reading("run", suit=suit, ranks=new_ranks, wilds=pairs))
+    return _clear(rules, cards, card, out)
+
+
+def _open_ends(rules: Rules, ranks) -> list[tuple[str, int]]:
+    """The ends ``("low" | "high", rank)`` a run of ``ranks`` may grow at by one card."""
     # places in the pack's order (a stripped pack's runs skip the ranks taken out)
     low = rules.place(ranks[0])
     length = len(ranks)
@@ -74,16 +89,45 @@ def extensions(rules: Rules, cards, reading: Reading, card: int) -> list[Reading
             ends.append(("low", at(low - 1)))
         if rules.window_ok(low, length + 1) and top + 1 <= n:
             ends.append(("high", at(top + 1)))
-    for side, rank in ends:
-        new_ranks = (rank,) + ranks if side == "low" else ranks + (rank,)
+    return ends
+
+
+def end_moves(rules: Rules, cards, reading: Reading, card: int,
+              fixed=()) -> list[Reading]:
+    """The readings of the run ``cards`` with the natural ``card`` laid off in the place of
+    the wild card at one of its ends that stands for ``card``, that wild card moving to
+    the other end (``table.end_wilds_move``, Double Rum: 7H 6H JK takes the 8H, the joker
+    going below the 6H). ``fixed``: what the wild cards that may not move again (moved
+    once already) stand for. The run grows by one card, so its longest size and its other
+    end (an ace, where aces do not go round the corner) must leave room."""
+    if reading.kind != "run" or rules.is_wild(card) or card == C.JOKER:
+        return []
+    suit, ranks = reading.suit, reading.ranks
+    if card // 13 != suit or len(cards) + 1 > rules.run_max or card in fixed:
+        return []
+    if not rules.natural_in(card, "run") or len(ranks) < 2:
+        return []
+    if card == C.make(ranks[-1], suit):
+        side = "low"  # the wild card leaves the high end for the low one
+    elif card == C.make(ranks[0], suit):
+        side = "high"
+    else:
+        return []  # an interior wild card never moves
+    i = next((i for i, (_, stands) in enumerate(reading.wilds) if stands == card), None)
+    if i is None:
+        return []
+    n_wild = len(reading.wilds)
+    if not rules.limits_ok("run", len(cards) - n_wild + 1, n_wild):
+        return []
+    out = []
+    for end, rank in _open_ends(rules, ranks):
         target = C.make(rank, suit)
-        if card == target and rules.natural_in(card, "run"):
-            if rules.limits_ok("run", n_nat + 1, n_wild):
-                out.append(Reading("run", suit=suit, ranks=new_ranks, wilds=reading.wilds))
-        if wild and not (card == target and card in rules.dual):
-            if rules.limits_ok("run", n_nat, n_wild + 1):
-                pairs = tuple(sorted(reading.wilds + ((card, target),), key=pair_key))
-                out.append(Reading("run", suit=suit, ranks=new_ranks, wilds=pairs))
+        if end != side or target in rules.not_for:
+            continue
+        pairs = reading.wilds[:i] + ((reading.wilds[i][0], target),) + reading.wilds[i + 1:]
+        new_ranks = (rank,) + ranks if side == "low" else ranks + (rank,)
+        out.append(Reading("run", suit=suit, ranks=new_ranks,
+                           wilds=tuple(sorted(pairs, key=pair_key))))
     return _clear(rules, cards, card, out)
 
 

@@ -31,7 +31,8 @@ class Discarding(Base):
         steps = [prose.say("discarding", "discard", taken=taken, deep=deep,
                            knock=rs.knock is not None and rs.knock.after_draw,
                            gin=rs.gin is not None, only_gin=rs.gin_only,
-                           show=rs.show is not None, barred=self.barred_text(t))]
+                           show=rs.show is not None, barred=self.barred_text(t),
+                           first=self.barred_text(t, "discard_barred_first"))]
         draws, backs = t.get("max_discard_draws"), t.get("void_after_throw_backs")
         if draws is not None:
             steps.append(prose.say("discarding", "void_draws", draws=W.ordinal(draws)))
@@ -40,9 +41,10 @@ class Discarding(Base):
                                    turns=W.plural(backs, "turn")))
         return steps
 
-    def barred_text(self, t) -> str:
-        """The cards ``turn.discard_barred`` names, as chips ("a wild card" for ``wild``)."""
-        names = t["discard_barred"]
+    def barred_text(self, t, field: str = "discard_barred") -> str:
+        """The cards ``turn.discard_barred`` (or ``…_first``: in the first round of turns)
+        names, as chips ("a wild card" for ``wild``)."""
+        names = t[field]
         chips = [W.card(C.parse_card(n)) for n in names if n != "wild"]
         if "wild" in names:
             chips.append("a wild card")

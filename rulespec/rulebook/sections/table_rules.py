@@ -1,7 +1,7 @@
 """Melds on the table (``table:``): they are never split or joined, only extended; a wild
-card keeps its place; how a meld that reads more than one way is declared. The
-interpreter always plays these; the page states them where the variant's rules do. The
-words are in ``templates/prose/table_rules.md.j2``."""
+card keeps its place (or, at a run's end, moves to the other end); how a meld that reads
+more than one way is declared. The interpreter always plays these; the page states them
+where the variant's rules do. The words are in ``templates/prose/table_rules.md.j2``."""
 
 from __future__ import annotations
 
@@ -23,11 +23,12 @@ class TableRules(Base):
                                         tiles=self.rs.deck.tiles)
         if not self.rs.wilds.any:  # no wild cards (coverage.APPLIES_WHEN)
             return
-        declare, stay = t["declare"], t["wilds_stay"]
-        if declare in ("said", "by place") or stay:
+        declare, stay, moves = t["declare"], t["wilds_stay"], t["end_wilds_move"]
+        if declare in ("said", "by place") or stay or moves != "never":
             yield "cards", 2, prose.say("table_rules", "wilds", declare=declare, stay=stay,
                                         set=v.set, run=v.run,  # wording only: wilds section
-                                        all_wild=self.rs.wilds.all_wild != "never")
+                                        all_wild=self.rs.wilds.all_wild != "never",
+                                        moves=moves)
 
     def two_sets_of_a_rank(self) -> bool:
         """Can one side hold two sets of a rank? Not with one pack of cards and no wild
