@@ -220,3 +220,18 @@ def test_a_pack_of_five_ranks_reads_right():
            "depends on the number of players" in page
     assert page.count("The first player to win five rounds wins the game") == 2  # overview, end
     assert "nobody counts any points, and the rounds won decide the game" in page
+
+
+def test_a_show_game_where_the_winner_collects_says_show_and_who_is_owed():
+    """Paplu trial: "When a player goes out … the player who went out scores" in a game
+    where only a show ends the hand; "A player whose show is not valid scores 80 points"
+    read as a gain where the winner collects; the drops' cost said nobody it was owed to."""
+    v = house("indian-points", "scoring: winner collects; losers pay the winner",
+              "game: to 500 points; highest wins")
+    page = plain(render_page(v))
+    assert ("When a player makes a valid show, every other player counts their cards, and the "
+            "player who showed scores the total of all their counts.") in page
+    assert "goes out" not in page.split("## Scoring")[1].split("## End")[0]
+    assert ("A player whose show is not valid is out of the hand, as after a drop, and their "
+            "hand counts 80 points, owed as any losing hand's count.") in page
+    assert "The cost is what the dropped hand counts, owed as any losing hand's count." in page
