@@ -132,6 +132,9 @@ def _melds(ir):
     for fact, field in (("Cards never melded", "barred"), ("Cards never in runs", "barred_runs"),
                         ("Cards melded only when going out", "going_out_only")):
         yield fact, W.bonus_names(m[field], "such card")[0] if m[field] else "none"
+    out = m.get("going_out_size")
+    yield "The set of cards melded only when going out", "—" if not m["going_out_only"] else (
+        "a set's size" if out is None else f"{W.span(out['min'], out['max'])} cards")
 
 
 def _deal(ir):

@@ -204,6 +204,8 @@ class Melds:
     # cards melded only by the meld that goes out, as a set of them alone with no wild
     # card (Canasta's black threes); in no other meld
     going_out_only: tuple[str, ...] = ()
+    # the size of the set they go out with (``, as a set of 3 or 4``); None: a set's size
+    going_out_size: Between | None = None
 
 
 @dataclass(frozen=True)
