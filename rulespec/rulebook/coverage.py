@@ -201,6 +201,12 @@ APPLIES_WHEN: dict[str, tuple[Callable[[Ruleset], bool], str]] = {
     "turn.discard_taken": (lambda rs: not rs.turn.play_or_draw
                            and not rs.turn.meld_taken,
                            "the card taken from the discard pile is melded before any discard"),
+    "wilds.all_wild_own": (lambda rs: rs.wilds.any and rs.wilds.all_wild != "never"
+                           and rs.melds.set is not None,
+                           "no set may be made of wild cards alone (E399)"),
+    "melds.going_out_size": (lambda rs: bool(rs.melds.going_out_only)
+                             and rs.melds.set is not None,
+                             "no card is melded only when going out (E326, E398)"),
 }
 
 

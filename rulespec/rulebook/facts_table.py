@@ -103,6 +103,9 @@ def _wilds(ir):
         _yes(w["naturals_outnumber"], "required", "not required"))
     yield "Melds of wild cards only", (
         {"never": "not allowed", "sets": "sets only", "any": "allowed"}[w["all_wild"]])
+    yield "A set of wild cards only", "—" if w["all_wild"] == "never" else _yes(
+        w.get("all_wild_own", False), "takes no rank; only wild cards join it",
+        "takes the rank its player names")
     rep = w["replace"]
     if rep is None:
         yield "Replacing a wild card on the table", "not allowed"

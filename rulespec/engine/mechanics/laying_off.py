@@ -178,6 +178,10 @@ class LayingOff:
         barred = self._barred_layoff_why(parsed.cards[0])  # mechanic barred
         if barred is not None:
             return barred
+        if (m.reading is not None and m.reading.kind == "set" and m.reading.rank is None
+                and not self.rules.is_wild(parsed.cards[0])):  # wilds.all_wild_own
+            return (f"{card} does not fit meld {target}: a set of wild cards has no rank, "
+                    "and only wild cards may be laid off onto it")
         return f"{card} does not fit meld {target} ({A.reading_head(m.reading)})"
 
     MOVES = {A.LAY_OFF: _do_lay_off}
