@@ -21,7 +21,7 @@ from rulespec.rulebook.diff import changes
 from rulespec.rulebook.words import Vocabulary
 from rulespec.ruleset import Terms
 
-from conftest import LITTLE_CANASTA, house, house_problems, random_walk
+from conftest import LITTLE_CANASTA, house_problems, random_walk
 
 CANASTA = "          meld of 7+ cards = +500 natural, +300 mixed\n"
 WILD = "          meld of 7+ wild cards = +1000\n"
@@ -84,8 +84,8 @@ def test_the_words_of_other_pieces_and_other_sizes():
     v = Vocabulary(**{**vars(Terms()), "long": "canasta", "long_size": 7})
     assert v.long_melds("has two natural melds and two mixed melds of seven or more "
                         "cards") == "has two natural canastas and two mixed canastas"
-    assert v.long_melds("**Long sets of sevens.** A set of sevens of seven or more cards "
-                        "on the table") == "**Canastas of sevens.** A canasta of sevens on the table"
+    assert v.long_melds("**Long sets of sevens.** A set of sevens of seven or more cards on "
+                        "the table") == "**Canastas of sevens.** A canasta of sevens on the table"
     assert v.long_melds("may not be added to a meld that already holds seven cards or more"
                         ) == "may not be added to a canasta"
     assert v.long_melds("a meld of eight or more cards") == "a meld of eight or more cards"

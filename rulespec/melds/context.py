@@ -91,9 +91,7 @@ class Rules:
         self.not_outnumber = w.not_outnumber or w.naturals_outnumber
         #: naturals must outnumber the wild cards (one wild fewer than naturals at most)
         self.strict_outnumber = w.naturals_outnumber
-        self.all_wild = w.all_wild
-        #: a set of wild cards alone takes no rank (its reading's rank is None)
-        self.all_wild_own = w.all_wild_own
+        self.all_wild, self.all_wild_own = w.all_wild, w.all_wild_own  # own: no rank
         self.wilds_only_in = w.only_in  # "run" | "set" | None (Loba: jokers in runs only)
         #: whether a dual card's role (wild or itself) can change what melds are possible
         self.roles_matter = bool(self.dual) and (
