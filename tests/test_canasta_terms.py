@@ -18,6 +18,7 @@ from rulespec.engine import IllegalMove, new_game, stacked_deck
 from rulespec.engine.invariants import check_invariants
 from rulespec.rulebook import render_page
 from rulespec.rulebook.diff import changes
+from rulespec.rulebook.prose import changed
 from rulespec.rulebook.words import Vocabulary
 from rulespec.ruleset import Terms
 
@@ -116,6 +117,10 @@ def test_diff_says_the_name_alone_changes_and_other_rows_in_its_words():
     two = rulespec.compile_text(text, name="x.rules")
     (out,) = [c for c in changes(named.ir, two.ir) if c.rule == "Going out needs on the table"]
     assert (out.old, out.new) == ("a canasta", "two canastas")
+    assert changed(found, plain.ir, named.ir) == (
+        "A meld of seven or more cards is called a canasta.")
+    assert changed(changes(named.ir, plain.ir), named.ir, plain.ir) == (
+        "A long meld has no name of its own.")
 
 
 # ---------------------------------------------------------------- all-wild sets of no rank
@@ -253,3 +258,8 @@ def test_diff_says_the_size():
     found = changes(little(size="").ir, little(size="3 or 4").ir)
     assert [(c.rule, c.old, c.new) for c in found] == [
         ("The set of cards melded only when going out", "a set's size", "three or four cards")]
+    assert changed(found, little(size="").ir, little(size="3 or 4").ir) == (
+        "Cards melded only when going out go down as a set of three or four cards.")
+    own = changes(little(own=False).ir, little(own=True).ir)
+    assert changed(own, little(own=False).ir, little(own=True).ir) == (
+        "A set of wild cards only takes no rank, and only wild cards may join it.")
