@@ -271,7 +271,8 @@ def test_rules_that_clash_are_errors(lines, code, anchor):
 def test_the_page_says_it_in_the_melds_section(canasta, samba):
     page = " ".join(render_page(canasta).split())
     melds = page[page.index("## Melds"):]
-    assert ("**Black threes may be melded only when going out**: as a set of three or more "
+    # Canasta: "as a meld of three or four black threes": two packs hold four of them
+    assert ("**Black threes may be melded only when going out**: as a set of three or four "
             "of them alone, with no wild card, laid by the meld that ends your hand (or leaves "
             "only the card you discard), once you have opened, or as the last meld of the "
             "turn in which you open (they count towards the opening).") in melds

@@ -747,6 +747,7 @@ def test_every_registered_check_and_stage_code_has_a_case():
     covered |= {"E325", "E326", "E327"}  # tests/test_barred_cards.py
     covered |= {"E396"}  # tests/test_min_naturals.py
     covered |= {"E710"}  # tests/test_stock_lose.py
+    covered |= {"E373", "E398", "E399"}  # tests/test_canasta_terms.py
     covered |= {"E309", "E405"}  # tests/test_files.py, with files that try to reach outside
     covered |= {"E700", "E701"}  # tests/test_end_wilds_move.py
     covered |= {"E702"}  # tests/test_first_round_discard.py

@@ -43,6 +43,9 @@ RULEBOOK_ONLY = {
     "terms.card": "the variant's word for a card",
     "terms.cards": "the variant's word for cards",
     "terms.second_hand": "the variant's word for the second hand set aside",
+    "terms.long": "the variant's word for a long meld (a canasta)",
+    "terms.long_plural": "the variant's irregular plural of its word for a long meld",
+    "terms.long_size": "the size of the melds the variant's word names",
     **{f"terms.{f}": f"the variant's word for {w}" for f, w in (
         ("knock", "knocking"), ("gin", "gin"), ("going_out", "going out"),
         ("going_rummy", "going rummy"), ("drop", "a drop"), ("show", "a show"))},
@@ -189,6 +192,20 @@ BY_HAND = {
                                     {"scoring.second_hand_untaken": -50}),
     "terms.second_hand": ("rummy500", {"deal.second_hand": _ASIDE},
                           {"terms.second_hand": "morto"}),
+    # no shipped variant names its long melds (Canasta's canasta): 500 Rum going out on
+    # two melds of seven, with a bonus for melds of six
+    **{f"terms.{leaf}": (
+        "rummy500", {"going_out.long": {"melds": 2, "size": 7, "kinds": []},
+                     "scoring.meld_bonus": {"size": 6, "natural": 500, "mixed": 300},
+                     "terms.long": "canasta", "terms.long_size": 7},
+        {f"terms.{leaf}": n})
+        for leaf, n in (("long", "escalera"), ("long_plural", "canastre"), ("long_size", 6))},
+    # no shipped variant sizes the set its cards go out with (Canasta's black threes)
+    **{f"melds.going_out_size.{leaf}": (
+        "rummy51", {"melds.going_out_only": ["3S", "3H", "3D", "3C"],
+                    "melds.going_out_size": {"min": 3, "max": 4}},
+        {"melds.going_out_size": {"min": 3, "max": 4, leaf: n}})  # said whole
+        for leaf, n in (("min", 4), ("max", 3))},
     # no shipped variant sets its opening by the score (Canasta)
     **{f"opening.by_score.*.{leaf}": (
         "rummy51", {"opening.by_score": [{"threshold": 90, "least": 300, "below": 600}]},

@@ -53,7 +53,8 @@ def test_melds_of_a_hand_of_wild_cards_are_found_quickly():
     rules = rules_for(rulespec.load(VARIANTS / "push.rules").ruleset)
     with time_limit(10, "the melds of the hand"):
         melds = H.hand_melds(rules, codes("JK JK JK JK 2S 2S 2H 2H 2D 2D 2C"))
-    assert len(melds) == 11367
+    # 11367 before a set of 2s stopped being offered for wild cards alone (2s are wild)
+    assert len(melds) == 11300
 
 
 def test_wild_cards_standing_for_themselves_are_paired_quickly():

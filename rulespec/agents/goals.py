@@ -92,7 +92,7 @@ class Goals:
         suit, rank = C.suit_of(card), C.rank_of(card)
         if card in self.rules.out_only:
             return sum(1 for c in hand if c in self.rules.out_only
-                       and C.rank_of(c) == rank) >= self.rules.set_min
+                       and C.rank_of(c) == rank) >= self.rules.out_min
         if not self.active:
             return False
         if rank in self.sets:

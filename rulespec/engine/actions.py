@@ -162,9 +162,11 @@ SHOWS = card_actions(SHOW)
 
 
 def reading_head(reading: Reading) -> str:
-    """``set of 6s`` or ``run 5D-7D`` (the cards at the run's two ends)."""
+    """``set of 6s`` or ``run 5D-7D`` (the cards at the run's two ends); ``set of wild
+    cards`` where such a set takes no rank (``wilds.all_wild_own``)."""
     if reading.kind == "set":
-        return f"set of {C.RANKS[reading.rank]}s"
+        return ("set of wild cards" if reading.rank is None
+                else f"set of {C.RANKS[reading.rank]}s")
     lo = C.card_str(C.make(reading.ranks[0], reading.suit))
     hi = C.card_str(C.make(reading.ranks[-1], reading.suit))
     return f"run {lo}-{hi}"

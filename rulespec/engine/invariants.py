@@ -141,6 +141,11 @@ def _two_sets_of_a_rank(game) -> list[str]:
         if m.reading is None or m.reading.kind != "set":
             continue
         side = game._team(m.owner) if game.ruleset.melds.one_per_rank == "side" else m.owner
+        if m.reading.rank is None:  # a set of wild cards alone takes no rank
+            if len(m.reading.wilds) != len(m.cards):
+                out.append(f"meld {m.id} ({C.cards_str(m.cards)}), a set of wild cards, "
+                           "holds a natural card")
+            continue
         if (side, m.reading.rank) in seen:
             out.append(f"side {side} has two sets of {C.RANKS[m.reading.rank]}s on the table")
         seen.add((side, m.reading.rank))

@@ -368,7 +368,7 @@ def meld_bonus_of(sc, reading, size: int) -> int:
     wild = len(reading.wilds)
     if kb.wild is not None and wild == size and size >= kb.wild.size:
         return kb.wild.points
-    if kb.ranks and reading.kind == "set" and wild < size:
+    if kb.ranks and reading.kind == "set" and wild < size and reading.rank is not None:
         rb = kb.of_rank(C.RANKS[reading.rank])
         if rb is not None and size >= rb.size:
             return rb.mixed if wild else rb.natural

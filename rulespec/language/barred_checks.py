@@ -8,6 +8,8 @@ E325  cards that may not be melded cannot be played as written: one is not in th
 E326  cards melded only when going out never can be: going out is not allowed, melds
       stay in hand, there are no sets, the deck holds too few of them for a set, or the
       table may be rearranged
+E398  the size said for the set cards melded only when going out make (``as a set of 3 or
+      4``) is empty, or more than the deck holds of them
 E327  cards kept out of runs where there are no runs, or where no run is left possible
 ====  ================================================================================
 
@@ -86,16 +88,45 @@ def going_out_sets_can_be_laid(r: Ruleset, doc: dict):
     if why is not None:
         yield Problem(path, f"cards may be melded only when going out, but {why}", hint)
         return
-    packs = max(r.deck.packs_for(n) for n in player_counts(r))
-    for rank in sorted({c[:-1] for c in m.going_out_only}, key=C.RANKS.index):
-        cards = [c for c in m.going_out_only if c[:-1] == rank]
-        most = len(cards) if m.set.suits == "distinct" else len(cards) * packs
+    if m.going_out_size is not None:
+        return  # E398 says it of the size said
+    for cards, most in _out_only_ranks(r):
         if m.set.max is not None:
             most = min(most, m.set.max)
         if most < m.set.min:
             yield Problem(path, f"{', '.join(cards)} may be melded only as a set of their "
                           f"own, of {m.set.min} or more cards, but the deck holds at most "
                           f"{most} to put in one", "name more cards, or allow smaller sets")
+
+
+def _out_only_ranks(r: Ruleset):
+    """Each rank's cards melded only when going out, and how many of them the deck holds
+    to put in one set (one of each where a set's suits differ)."""
+    m = r.melds
+    packs = max(r.deck.packs_for(n) for n in player_counts(r))
+    for rank in sorted({c[:-1] for c in m.going_out_only}, key=C.RANKS.index):
+        cards = [c for c in m.going_out_only if c[:-1] == rank]
+        yield cards, len(cards) if m.set.suits == "distinct" else len(cards) * packs
+
+
+@check("E398")
+def going_out_size_fits(r: Ruleset, doc: dict):
+    """The size said for the set of cards melded only when going out can be laid."""
+    m, size = r.melds, r.melds.going_out_size
+    if size is None or not m.going_out_only or m.set is None:
+        return
+    path = "melds.going_out_size"
+    if size.max is not None and size.max < size.min:
+        yield Problem(path, f"cards melded only when going out go down as a set of "
+                      f"{size.min} to {size.max} cards, and no number is both",
+                      f"write the smaller number first: `as a set of {size.max}-{size.min}`")
+        return
+    for cards, most in _out_only_ranks(r):
+        if most < size.min:
+            yield Problem(path, f"{', '.join(cards)} may be melded only as a set of their own "
+                          f"of {size.min} or more cards, but the deck holds at most {most} "
+                          "to put in one", f"write `as a set of {min(most, 3)}-{most}`, or "
+                          "name more cards")
 
 
 @check("E327")

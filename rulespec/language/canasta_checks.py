@@ -9,6 +9,8 @@ E351  going out needs long melds of a kind that cannot be made: no such melds, n
       long, or mixed ones where that kind may hold no wild card
 E352  naturals must outnumber wild cards, yet wild cards alone may make a meld, or the
       weaker `wilds may not outnumber naturals` is given too
+E399  all-wild sets take no rank, but no set may be made of wild cards alone (no wild
+      cards, no sets, or no all-wild sets)
 ====  ================================================================================
 
 Registered in this module's own table of checks (:mod:`.problems`).
@@ -125,3 +127,19 @@ def min_naturals_fits(r: Ruleset, doc: dict):
                       f"{n} natural cards, but no meld has more than {longest} cards, so no "
                       "wild card could ever be melded",
                       "ask for fewer natural cards, or let melds be longer")
+
+
+@check("E399")
+def all_wild_own_has_sets(r: Ruleset, doc: dict):
+    """``all-wild sets have no rank`` needs sets of wild cards alone to be allowed."""
+    w = r.wilds
+    if not w.all_wild_own:
+        return
+    why = ("there are no wild cards" if not w.any else "there are no sets"
+           if r.melds.set is None else "no meld may be made of wild cards alone"
+           if w.all_wild == "never" else None)
+    if why is not None:
+        yield Problem("wilds.all_wild_own", f"all-wild sets take no rank, but {why}",
+                      "remove the rule, or add `wild: all-wild sets allowed`"
+                      if w.all_wild == "never" and w.any and r.melds.set is not None
+                      else "remove the rule")

@@ -13,7 +13,7 @@ from ..ruleset import Ruleset
 from . import (barred_checks, bonus_checks, canasta_checks, draw_limit_checks,
                endless_checks, freeze_checks, game_checks, long_bonus_checks, pack_checks,
                playable_checks, problems, special_checks, table_checks, team_checks,
-               tile_checks, turn_rule_checks, value_checks)
+               term_checks, tile_checks, turn_rule_checks, value_checks)
 from .problems import Checks, Problem, player_counts, rounds, said, say_players
 
 MAX_RUN = 13  # no run can repeat a rank, whatever the ace rule
@@ -482,7 +482,7 @@ CHECKS = {**check, **pack_checks.check, **game_checks.check, **playable_checks.c
           **team_checks.check, **barred_checks.check,
           **canasta_checks.check, **turn_rule_checks.check, **long_bonus_checks.check,
           **value_checks.check, **draw_limit_checks.check, **endless_checks.check,
-          **freeze_checks.check, **table_checks.check}
+          **freeze_checks.check, **table_checks.check, **term_checks.check}
 
 
 def run(ruleset: Ruleset, doc: dict, sources: dict, texts: dict[str, str]):

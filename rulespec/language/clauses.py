@@ -26,6 +26,8 @@ PHRASES: dict[str, tuple[tuple[str, object], ...]] = {
     "wild_all_any": (("wilds.all_wild", "any"),),
     "wild_all_sets": (("wilds.all_wild", "sets"),),
     "wild_all_never": (("wilds.all_wild", "never"),),
+    "wild_all_own": (("wilds.all_wild_own", True),),
+    "wild_all_ranked": (("wilds.all_wild_own", False),),
     "wild_only_runs": (("wilds.only_in", "run"),),
     "wild_only_sets": (("wilds.only_in", "set"),),
     "replace_runs": (("wilds.replace.melds", ["run"]),),

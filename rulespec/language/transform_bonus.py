@@ -55,5 +55,10 @@ class BarredClauses:
             self.set(node, "melds.barred_runs", card)
 
     def meld_going_out_only(self, node, *words):
-        for card in _named(words):
+        """``black 3s may be melded only when going out`` (``, as a set of 3 or 4``: the
+        size of that set, ``melds.going_out_size``; else a set's size)."""
+        sized = [w for w in words if getattr(w, "data", None) == "out_only_size"]
+        for card in _named([w for w in words if w not in sized]):
             self.set(node, "melds.going_out_only", card)
+        if sized:
+            self.set(node, "melds.going_out_size", self.range_of(sized[0].children[0]))

@@ -77,6 +77,36 @@ class TermWords:
         self.set(node, f"terms.{meld}", single)
         self.set(node, f"terms.{meld}_plural", plural if plural != single + "s" else None)
 
+    def term_long(self, node, size, word, plural=None):
+        """``meld of 7+ cards is called "canasta"`` (``, plural "canastas"`` if not the word
+        and s): the page's word for a meld of that many cards or more, said wherever the
+        page speaks of such melds (going out, bonuses, the second hand). Play is
+        unchanged."""
+        single = " ".join(str(word).split()).lower()
+        plural = None if plural is None else " ".join(str(plural).split()).lower()
+        self._long_term(node, int(size), single, plural)
+
+    def term_long_plural(self, node, size, word):
+        """``melds of 7+ cards are called "canastas"``: the singular is the word less its s."""
+        word = " ".join(str(word).split()).lower()
+        if not word.endswith("s"):
+            self.error(node, "E371", f"melds of {size}+ cards are called by a word in the "
+                       f"plural, and `{word}` does not end in s",
+                       f'write `meld of {size}+ cards is called "{word}"` for the singular')
+            return
+        self._long_term(node, int(size), word[:-1], None)
+
+    def _long_term(self, node, size: int, single: str, plural: str | None):
+        for said in (single, plural):
+            if said is not None and not _MELD_WORD.fullmatch(said):
+                self.error(node, "E371", "a long meld is called by one word in small letters "
+                           f"(hyphens and apostrophes allowed), not `{said}`",
+                           f'write one word, e.g. `meld of {size}+ cards is called "canasta"`')
+                return
+        self.set(node, "terms.long", single)
+        self.set(node, "terms.long_plural", plural if plural != single + "s" else None)
+        self.set(node, "terms.long_size", size)
+
     def term_word(self, node, name, word):
         name = " ".join(w for w in str(name).split() if w not in ("the", "a", "an"))
         if name not in TERMS:

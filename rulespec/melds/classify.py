@@ -27,7 +27,10 @@ def _set_readings(rules: Rules, fixed: list[int], duals: list[int], wilds: list[
         if any(C.rank_of(c) != C.rank_of(fixed[0]) for c in fixed):
             return
     else:
-        ranks = set(rules.order)
+        # a set of wild cards alone: no rank whose every card is wild, or no rank at all
+        ranks = {r for r in rules.order if not _all_wild_rank(rules, r)}
+        if rules.all_wild_own and rules.limits_ok("set", 0, len(duals) + len(wilds)):
+            yield Reading("set", wilds=tuple(sorted((w, None) for w in wilds + duals)))
     for rank in sorted(ranks):
         usable = [c for c in duals if rules.dual_in_sets and C.rank_of(c) == rank]
         # every choice of which dual cards stand for themselves
@@ -38,6 +41,8 @@ def _set_readings(rules: Rules, fixed: list[int], duals: list[int], wilds: list[
                     continue
                 seen.add(nat)
                 naturals = fixed + list(nat)
+                if not naturals and rules.all_wild_own:
+                    continue  # said above, with no rank
                 if rules.distinct and len({C.suit_of(c) for c in naturals}) != len(naturals):
                     continue
                 acting = wilds + list((Counter(duals) - Counter(nat)).elements())
@@ -48,6 +53,13 @@ def _set_readings(rules: Rules, fixed: list[int], duals: list[int], wilds: list[
                 yield Reading(
                     "set", rank=rank, wilds=tuple(sorted((w, None) for w in acting))
                 )
+
+
+def _all_wild_rank(rules: Rules, rank: int) -> bool:
+    """Is every card of ``rank`` wild, none of them natural in a set (a set of 2s where 2s
+    are wild is never declared)?"""
+    return all(rules.is_wild(c) and not (c in rules.dual and rules.dual_in_sets)
+               for c in (C.make(rank, s) for s in range(4)))
 
 
 def every_pairing(rules: Rules, acting: list[int], free: list[int]):

@@ -91,7 +91,7 @@ class Rules:
         self.not_outnumber = w.not_outnumber or w.naturals_outnumber
         #: naturals must outnumber the wild cards (one wild fewer than naturals at most)
         self.strict_outnumber = w.naturals_outnumber
-        self.all_wild = w.all_wild
+        self.all_wild, self.all_wild_own = w.all_wild, w.all_wild_own  # own: no rank
         self.wilds_only_in = w.only_in  # "run" | "set" | None (Loba: jokers in runs only)
         #: whether a dual card's role (wild or itself) can change what melds are possible
         self.roles_matter = bool(self.dual) and (
@@ -150,6 +150,10 @@ class Rules:
             return frozenset(C.parse_card(n) for n in names) - self.wild_codes
 
         self.out_only = codes(m.going_out_only)
+        #: the sizes of the set they go out with (``… as a set of 3 or 4``; else a set's)
+        size = m.going_out_size
+        self.out_min = self.set_min if size is None else size.min
+        self.out_max = self.set_max if size is None else size.max
         never = codes(m.barred) | self.out_only
         self.barred_in = {"set": never, "run": never | codes(m.barred_runs)}
         self.barred_any = bool(self.barred_in["run"])

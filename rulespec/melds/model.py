@@ -35,7 +35,7 @@ class Reading:
 
     def __str__(self) -> str:
         if self.kind == "set":
-            head = f"set of {C.RANKS[self.rank]}s"
+            head = "set of wild cards" if self.rank is None else f"set of {C.RANKS[self.rank]}s"
         else:
             suit = C.SUITS[self.suit]
             head = "run " + "-".join(C.RANKS[r] for r in self.ranks) + C.SUIT_SYMBOLS[suit]
@@ -43,6 +43,7 @@ class Reading:
             return head
         parts = [
             f"{C.card_str(w)}={C.card_str(s) if s is not None else C.RANKS[self.rank]}"
+            if s is not None or self.rank is not None else f"{C.card_str(w)} wild"
             for w, s in self.wilds
         ]
         return f"{head} ({', '.join(parts)})"

@@ -38,7 +38,7 @@ def reading_value(rules: Rules, cards, reading: Reading) -> int:
             continue
         total += own[c]
     for w, stands in reading.wilds:
-        if rules.wild_counts_as_natural:
+        if rules.wild_counts_as_natural and (stands is not None or reading.rank is not None):
             if stands is None:
                 total += own[C.make(reading.rank, 0)]
             else:

@@ -204,6 +204,12 @@ APPLIES_WHEN: dict[str, tuple[Callable[[Ruleset], bool], str]] = {
                            and not rs.turn.meld_taken and "discard" in rs.turn.draw_from,
                            "the card taken from the discard pile is melded before any discard, "
                            "or nobody draws from the discard pile"),
+    "wilds.all_wild_own": (lambda rs: rs.wilds.any and rs.wilds.all_wild != "never"
+                           and rs.melds.set is not None,
+                           "no set may be made of wild cards alone (E399)"),
+    "melds.going_out_size": (lambda rs: bool(rs.melds.going_out_only)
+                             and rs.melds.set is not None,
+                             "no card is melded only when going out (E326, E398)"),
 }
 
 

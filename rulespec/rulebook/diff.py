@@ -354,6 +354,9 @@ def _terms(ir):
     for field, said in (("knock", "Knocking"), ("gin", "Gin"), ("going_out", "Going out"),
                         ("going_rummy", "Going rummy"), ("drop", "A drop"), ("show", "A show")):
         yield f"{said} is called", getattr(v, field) or field.replace("_", " ")
+    yield _LONG_TERM, "not named" if not (t.get("long") and t.get("long_size")) else (
+        f"{t['long']} (plural {t.get('long_plural') or t['long'] + 's'}): a meld of "
+        f"{W.number(t['long_size'])} or more cards")
 
 
 def _not_enforced(ir):
@@ -438,21 +441,33 @@ def covered(path: str) -> bool:
     return head in NOT_RULES or any(head in paths for paths, _ in FACTS)
 
 
-def facts(ir: dict) -> dict[str, str]:
-    """Every rule of a resolved IR, labelled, in words."""
+def facts(ir: dict, named: bool = True) -> dict[str, str]:
+    """Every rule of a resolved IR, labelled, in words: a long meld by the variant's name
+    for it (``terms.long``), unless ``named`` is false."""
     out: dict[str, str] = {}
     for _, fn in FACTS:
         out.update(fn(ir))
-    return out
+    if not named:
+        return out
+    v = W.Vocabulary.of(ir["terms"])
+    return {k: x if k == _LONG_TERM else v.long_melds(x) for k, x in out.items()}
+
+
+_LONG_TERM = "A long meld is called"
 
 
 def changes(old: dict, new: dict) -> list[Change]:
     """The rules that read differently in ``new`` than in ``old``, in rulebook order, then
-    any other changed leaf in its own words (a field no fact reads)."""
-    a, b = facts(old), facts(new)
+    any other changed leaf in its own words (a field no fact reads). Rules are compared in
+    the rulebook's words, and said in each file's own (a name for a long meld changes
+    the row of the name only)."""
+    a, b = facts(old, named=False), facts(new, named=False)
+    said_a, said_b = facts(old), facts(new)
     labels = list(a) + [k for k in b if k not in a]
-    found = [Change(k, a.get(k, "none"), b.get(k, "none")) for k in labels if a.get(k) != b.get(k)]
-    return found + [Change(*c) for c in unsaid(old, new, a, b, facts, NOT_RULES)]
+    found = [Change(k, said_a.get(k, "none"), said_b.get(k, "none"))
+             for k in labels if a.get(k) != b.get(k)]
+    raw = lambda ir: facts(ir, named=False)  # noqa: E731
+    return found + [Change(*c) for c in unsaid(old, new, a, b, raw, NOT_RULES)]
 
 
 def _top_taken(tt: dict | None) -> str:

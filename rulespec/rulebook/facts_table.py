@@ -103,6 +103,9 @@ def _wilds(ir):
         _yes(w["naturals_outnumber"], "required", "not required"))
     yield "Melds of wild cards only", (
         {"never": "not allowed", "sets": "sets only", "any": "allowed"}[w["all_wild"]])
+    yield "A set of wild cards only", "—" if w["all_wild"] == "never" else _yes(
+        w.get("all_wild_own", False), "takes no rank; only wild cards join it",
+        "takes the rank its player names")
     rep = w["replace"]
     if rep is None:
         yield "Replacing a wild card on the table", "not allowed"
@@ -132,6 +135,9 @@ def _melds(ir):
     for fact, field in (("Cards never melded", "barred"), ("Cards never in runs", "barred_runs"),
                         ("Cards melded only when going out", "going_out_only")):
         yield fact, W.bonus_names(m[field], "such card")[0] if m[field] else "none"
+    out = m.get("going_out_size")
+    yield "The set of cards melded only when going out", "—" if not m["going_out_only"] else (
+        "a set's size" if out is None else f"{W.span(out['min'], out['max'])} cards")
 
 
 def _deal(ir):

@@ -249,7 +249,7 @@ class Vocabulary(Terms):
         nouns = self.nouns()
         if self.unit != "hand":
             text = self.units(text)
-        text = self.articles(text)
+        text = self.articles(self.long_melds(text))
         if not nouns:
             return text
         alternatives = "|".join(w.replace(" ", r"[\s-]+") for w in nouns)
@@ -264,6 +264,46 @@ class Vocabulary(Terms):
                           pattern.sub(word, part) if pattern else part)
 
         return in_prose(text, prose)
+
+    def long_melds(self, text: str) -> str:
+        """``text`` with the variant's word for a long meld (``meld of 7+ cards is called
+        "canasta"``) where the page speaks of melds of that many cards or more: "a meld of
+        seven or more cards" → "a canasta", "two natural melds and two mixed melds of seven
+        or more cards" → "two natural canastas and two mixed canastas", "a set of sevens of
+        seven or more cards" → "a canasta of sevens", and their headings. Sizes other than
+        the term's keep their words."""
+        if not self.long or not self.long_size:
+            return text
+        one, many, n = self.long, self.long_plural or self.long + "s", number(self.long_size)
+
+        def name(word: str, cap: bool = False) -> str:
+            said = many if word.lower().endswith("s") else one
+            return said[:1].upper() + said[1:] if cap or word[:1].isupper() else said
+
+        def article(word: str, cap: bool) -> str:
+            a = "an" if one[:1] in "aeiou" else "a"
+            return (a.capitalize() if cap else a) + " "
+
+        def melds(m: re.Match) -> str:
+            head = article(one, m.group(1)[:1].isupper()) if m.group(1) else ""
+            more = re.sub(r"\bmelds?\b", lambda w: name(w.group(0)), m.group(3) or "")
+            return head + name(m.group(2), cap=not head and m.group(2)[:1].isupper()) + more
+
+        text = re.sub(rf"\*\*Long melds\.\*\* (?=A meld of {n} or more cards)",
+                      f"**{name('s', True)}.** ", text)
+        text = re.sub(rf"\*\*Long {re.escape(self.sets)} of (\w+)\.\*\* A {re.escape(self.set)}"
+                      rf" of \1 of {n} or more cards",
+                      lambda m: f"**{name('s', True)} of {m.group(1)}.** "
+                      f"{article(one, True)}{one} of {m.group(1)}", text)
+        text = re.sub(rf"\b([Aa]n? |[Aa] )?(melds?)((?:,? and (?:[a-z]+ ){{1,2}}melds?)*) "
+                      rf"of {n} or more cards", melds, text)
+        text = re.sub(rf"\b([Aa]) meld that already holds {n} cards or more",
+                      lambda m: article(one, m.group(1) == "A") + one, text)
+        text = text.replace(f"**Melds of wild cards.** {article(one, True)}{one} on",
+                            f"**{name('s', True)} of wild cards.** {article(one, True)}{one} on")
+        text = text.replace(f"{one} on the table, every one of them a wild card,",
+                            f"{one} on the table made only of wild cards")
+        return text.replace("or bring one to that size by", f"or bring a meld to {n} cards by")
 
     def articles(self, text: str) -> str:
         """"an" before the variant's own word for a meld that starts with a vowel ("an

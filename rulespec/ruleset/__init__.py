@@ -72,6 +72,11 @@ class Terms:
     drop: str | None = None
     show: str | None = None
     second_hand: str | None = None  # the packet set aside at the deal ("morto", "foot")
+    # a name for a meld of ``long_size`` cards or more (``meld of 7+ cards is called
+    # "canasta"``), its irregular plural; None: the page says "a meld of seven or more cards"
+    long: str | None = None
+    long_plural: str | None = None
+    long_size: int | None = None
 
 
 @dataclass(frozen=True)

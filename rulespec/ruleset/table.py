@@ -163,6 +163,10 @@ class Wilds:
     not_outnumber: bool = False  # wilds may not outnumber natural cards in a meld
     naturals_outnumber: bool = False  # stricter: more natural cards than wild ones (H&F)
     all_wild: str = "never"  # "never" | "sets" | "any": melds made only of wild cards
+    # a set of wild cards alone is a meld of its own that takes no rank (Cuban Canasta's
+    # wild canasta): not one of a side's sets of each rank, and only wild cards join it;
+    # False: it is declared as a set of some rank (not one whose cards are all wild)
+    all_wild_own: bool = False
     only_in: str | None = None  # "run" | "set": the one kind of meld a wild card may join
     replace: Replace | None = None
     # cards no wild card may stand for (Oklahoma Rummy: "a deuce may not be used to
@@ -204,6 +208,8 @@ class Melds:
     # cards melded only by the meld that goes out, as a set of them alone with no wild
     # card (Canasta's black threes); in no other meld
     going_out_only: tuple[str, ...] = ()
+    # the size of the set they go out with (``, as a set of 3 or 4``); None: a set's size
+    going_out_size: Between | None = None
 
 
 @dataclass(frozen=True)

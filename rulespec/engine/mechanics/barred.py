@@ -70,7 +70,7 @@ class BarredCards:
         on the table by then."""
         r, go = self.rules, self.ruleset.going_out
         own = sorted(c for c in rest if c in r.out_only)
-        if (len(own) < r.set_min or not r.has_sets or go is None
+        if (len(own) < r.out_min or not r.has_sets or go is None
                 or len({C.rank_of(c) for c in own}) > 1
                 or self.ruleset.opening.contract(self.round) is not None):
             return False
@@ -165,11 +165,12 @@ class BarredCards:
 
 def _sets_of(rules, cards: list[int], rank: int):
     """Every set of ``rank`` that ``cards`` (sorted codes) can make on their own, by the
-    meld rules' sizes and suits."""
+    size of the set they go out with (``out_min``, ``out_max``: a set's unless said) and
+    the meld rules' suits."""
     pool = [c for c in cards if C.rank_of(c) == rank]
-    top = len(pool) if rules.set_max is None else min(len(pool), rules.set_max)
+    top = len(pool) if rules.out_max is None else min(len(pool), rules.out_max)
     seen = set()
-    for k in range(rules.set_min, top + 1):
+    for k in range(rules.out_min, top + 1):
         for group in combinations(pool, k):
             if group in seen:
                 continue

@@ -180,7 +180,7 @@ class Exhaustion:
         r = self.rules
         if r.out_only:  # a set of cards melded only when going out (mechanic barred)
             ranks = Counter(C.rank_of(c) for c in pool if c in r.out_only)
-            if any(n >= r.set_min for n in ranks.values()):
+            if any(n >= r.out_min for n in ranks.values()):
                 return True
         return any(True for _ in ES.hand_melds(r, pool))
 

@@ -199,6 +199,10 @@ class LayingOff:
         moved = self._end_move_why(m, parsed.cards[0])
         if moved is not None:
             return moved
+        if (m.reading is not None and m.reading.kind == "set" and m.reading.rank is None
+                and not self.rules.is_wild(parsed.cards[0])):  # wilds.all_wild_own
+            return (f"{card} does not fit meld {target}: a set of wild cards has no rank, "
+                    "and only wild cards may be laid off onto it")
         return f"{card} does not fit meld {target} ({A.reading_head(m.reading)})"
 
     def _end_move_why(self, m: TableMeld, card: int) -> str | None:

@@ -59,9 +59,23 @@ class Melds(Base):
             # a set of a rank with a barred card holds no wild card (it might stand for one)
             whole = all(len([c for c in cards if c[:-1] == r]) == 4 for r in ranks)
             rank = W.rank_name(next(iter(ranks)), many=True) if len(ranks) == 1 else None
-            size = W.span(m["set"]["min"], m["set"]["max"]) if m["set"] is not None else ""
+            size = self._out_size(m, cards) if field == "going_out_only" else ""
             parts += self.parts(lambda: prose.say(
                 "melds", field, v=v, names=W.capital(names), one=one, whole=whole, rank=rank,
                 size=size, discard=self.rs.going_out is not None
                 and self.rs.going_out.final_discard != "forbidden"))
         return parts
+
+    def _out_size(self, m, cards) -> str:
+        """The size of the set cards melded only when going out make, in words: the size
+        said for it (``melds.going_out_size``) or a set's, no more than the deck holds of
+        one rank of them ("three or four" for the four black threes of two packs)."""
+        said = m["going_out_size"] or m["set"]
+        if said is None:
+            return ""
+        rs = self.rs
+        counts = range(rs.players.min, (rs.players.max or rs.players.min + 8) + 1)
+        packs = 1 if m["set"]["suits"] == "distinct" else max(map(rs.deck.packs_for, counts))
+        most = packs * max(sum(c[:-1] == r for c in cards) for r in {c[:-1] for c in cards})
+        hi = most if said["max"] is None else min(said["max"], most)
+        return W.span(min(said["min"], hi), hi)

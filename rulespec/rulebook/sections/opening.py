@@ -100,7 +100,10 @@ class Opening(Base):
             "per_side"] else ""
 
     def wild_count_text(self, o) -> str:
-        return prose.say("opening", "wild_count", natural=o["wild_counts_as_natural"])
+        w = self.rs.wilds
+        own = (self.vocab.set if o["wild_counts_as_natural"] and w.any and w.all_wild != "never"
+               and self.rs.melds.set is not None and self.ir["wilds"]["all_wild_own"] else "")
+        return prose.say("opening", "wild_count", natural=o["wild_counts_as_natural"], own=own)
 
     def opening_values_text(self, o) -> str:
         """The values the opening is counted with (when the file gives them), and two

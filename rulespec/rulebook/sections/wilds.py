@@ -88,6 +88,24 @@ class Wilds(Base):
         if allw == "never" or not w["not_outnumber"]:
             yield "cards", 1, prose.say("wilds", "all_wild", all_wild=allw, set=v.set,
                                         run=self._runs(v))
+        if allw != "never" and self.rs.melds.set is not None:
+            yield "cards", 1, self._all_wild_rank(w, v)
         rep = w["replace"]
         if rep is not None:
             yield "cards", 1, self.replacing_text(rep, nat)
+
+    def _all_wild_rank(self, w, v) -> str:
+        """What a set made only of wild cards is: a set of no rank (``all_wild_own``), or
+        of the rank its player names, never one whose every card is wild."""
+        m, rs = self.rs.melds, self.rs
+        who = None
+        if m.one_per_rank is not None:
+            who = ("side" if m.one_per_rank == "side" and rs.partnerships is not None
+                   else "player")
+        wild_ranks = "" if w["as_natural"] == "always" else W.join(
+            [W.rank_name(r, many=True) for r in w["ranks"]], "or")
+        return prose.say("wilds", "all_wild_rank", own=w["all_wild_own"], who=who,
+                         # the rule on outnumbering says it already
+                         lay_off=bool(m.on_table and rs.turn.layoff and not w["not_outnumber"]),
+                         wild_ranks=wild_ranks,
+                         set=v.set)
