@@ -179,8 +179,10 @@ class FrozenPile:
             return (f"{why}: you may take it only by melding its top card, {top}, at once "
                     f"with two natural cards of its rank from your hand, and you hold no "
                     "natural pair of it")
+        short = self._short_of_opening(2)  # a meld with the pair the opening alone refuses
         return (f"{why}: you may take it only by melding its top card, {top}, at once with two "
-                "natural cards of its rank from your hand, and no such meld is allowed now")
+                "natural cards of its rank from your hand, and "
+                + (short or "no such meld is allowed now"))
 
     def _why_stopped(self) -> str | None:
         if not self._stopped():
