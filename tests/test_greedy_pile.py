@@ -144,6 +144,26 @@ def test_with_the_opening_in_hand_the_same_take_is_allowed():
     assert "draw discard" in g.legal_strings()
 
 
+def test_melding_the_rest_of_the_hand_while_the_pile_is_held_brings_the_pile_in():
+    # a frozen take (the side has not opened) holds the pile back until the opening is
+    # met: 4S 4H 4C, 5s, 6s make 45; the 7s make 60 and use up the hand, and the pile's
+    # JD 8C join it (the player is not out). The engine ended the hand with the pile
+    # still held and failed (found by greedy, which now takes such piles)
+    v = _canasta()
+    deck = stacked_deck(v, 2, hands=["4S 4H 5S 5H 5D 6S 6H 6D 7S 7H 7D", None],
+                        upcard="8C", stock=["JD", "4C"])
+    g = new_game(v, players=2, deck=deck).deal_on()
+    g.play("draw stock").deal_on()
+    g.play("discard JD")
+    g.play("draw stock").deal_on()
+    g.play("discard 4C")
+    g.play("draw 3 discards to 8C", "meld 4S 4H 4C", "meld 5S 5H 5D", "meld 6S 6H 6D")
+    assert g.pile_held == 2 and g.legal_strings() == ["meld 7S 7H 7D"]
+    g.play("meld 7S 7H 7D")
+    assert not g.results and g.pile_held == 0
+    assert sorted(g.legal_strings()) == ["discard 8C", "discard JD"]
+
+
 def test_greedy_takes_the_pile_in_whole_games_of_a_little_canasta():
     # a little Canasta for two with Canasta's pile: greedy takes it, and hands end
     v = _canasta()

@@ -43,11 +43,13 @@ class FrozenPile:
 
     def _pile_joins(self, a, before: bool) -> None:
         """Around each move: the pile a frozen take held back joins the hand before any
-        move that is not a meld or lay-off, or after the meld it owed once the opening is
-        met."""
+        move that is not a meld or lay-off, or that would put the rest of the hand on the
+        table (the player is not out while the pile is to come), or after the meld it owed
+        once the opening is met."""
         if not self.pile_held:
             return
-        if (a.kind not in (A.MELD, A.LAY_OFF)) if before else (
+        if (a.kind not in (A.MELD, A.LAY_OFF) or len(a.cards) >= len(self.hands[self.player])
+                ) if before else (
                 (a.kind == A.MELD and not self.opening_due(self.player))
                 or (a.kind == A.LAY_OFF and not self.pair_need)):
             self._join_pile()
