@@ -9,7 +9,9 @@ hands with the meld solver (:mod:`.evaluate`, cached):
 * it takes the upcard, the top discard or a claimed discard ("May I?") only when that
   card lowers its cost, and otherwise draws from the stock (or pushes); it takes cards
   from deep in the discard pile when the melds they make pay for them: the depth whose
-  cards leave the least cost, if that is below the hand's cost now;
+  cards leave the least cost, if that is below the hand's cost now; where the top card
+  is taken only with the whole pile (Canasta), it judges the whole take (:mod:`.pile`):
+  what it melds and lays off at once against the deadwood it adds;
 * it goes down as soon as it can meet the opening requirement (a contract or a
   threshold): waiting for a better opening lets a hand grow without end in a game where
   cards are pushed onto it;
@@ -44,6 +46,7 @@ from ..engine.phases import Phase
 from .base import Agent, register
 from .evaluate import evaluator
 from .goals import Goals
+from .pile import pile_take, whole_pile
 
 #: drop at the first turn when the hand costs at least this many first-drop penalties
 DROP_FACTOR = 5.5
@@ -135,12 +138,17 @@ class GreedyAgent(Agent):
         counted = sum(ev.value[c] for c in hand) if game.ruleset.knock_counts_all else now
         if A.KNOCK in kinds and not game.ruleset.knock.after_draw and counted <= KNOCK_BELOW:
             return kinds[A.KNOCK][0]  # a knock only before drawing (Tonk's drop): now or never
-        deep = self._best_deep_take(game, ev, hand, kinds.get(A.DRAW_DISCARDS, ()), now)
-        if deep is not None:
-            return deep
-        if A.DRAW_DISCARD in kinds and top is not None:
-            if self._taking_helps(game, ev, hand, top, now):
-                return kinds[A.DRAW_DISCARD][0]
+        if whole_pile(game.ruleset):  # the top card only with the pile: judge the pile
+            take = pile_take(game, p, ev, hand, kinds)
+            if take is not None:
+                return take
+        else:
+            deep = self._best_deep_take(game, ev, hand, kinds.get(A.DRAW_DISCARDS, ()), now)
+            if deep is not None:
+                return deep
+            if A.DRAW_DISCARD in kinds and top is not None:
+                if self._taking_helps(game, ev, hand, top, now):
+                    return kinds[A.DRAW_DISCARD][0]
         if A.MAY_I in kinds and top is not None:
             # a claim brings no discard and penalty cards of unknown worth: it must save
             # more than those cards are worth on average

@@ -47,12 +47,15 @@ class FrozenPile:
 
     def _pile_joins(self, a, before: bool) -> None:
         """Around each move: the pile a frozen take held back joins the hand before any
-        move that is not a meld or lay-off, or after the meld it owed once the opening is
-        met; a pile taken down to the card turned up that froze it is no longer frozen."""
+        move that is not a meld or lay-off, or that would put the rest of the hand on the
+        table (the player is not out while the pile is to come), or after the meld it owed
+        once the opening is met; a pile taken down to the card turned up that froze it is
+        no longer frozen."""
         self._thaw_upcard()
         if not self.pile_held:
             return
-        if (a.kind not in (A.MELD, A.LAY_OFF)) if before else (
+        if (a.kind not in (A.MELD, A.LAY_OFF) or len(a.cards) >= len(self.hands[self.player])
+                ) if before else (
                 (a.kind == A.MELD and not self.opening_due(self.player))
                 or (a.kind == A.LAY_OFF and not self.pair_need)):
             self._join_pile()
@@ -219,8 +222,10 @@ class FrozenPile:
             return (f"{why}: you may take it only by melding its top card, {top}, at once "
                     f"with two natural cards of its rank from your hand, and you hold no "
                     "natural pair of it")
+        short = self._short_of_opening(2)  # a meld with the pair the opening alone refuses
         return (f"{why}: you may take it only by melding its top card, {top}, at once with two "
-                "natural cards of its rank from your hand, and no such meld is allowed now")
+                "natural cards of its rank from your hand, and "
+                + (short or "no such meld is allowed now"))
 
     def _why_stopped(self) -> str | None:
         if not self._stopped():

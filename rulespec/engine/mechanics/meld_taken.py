@@ -153,8 +153,9 @@ class MeldTaken:
                 and self.phase in (Phase.OFFER, Phase.DRAW)
                 and self.discards and not self._could_meld_top([parsed])):
             when = "in this turn" if self.ruleset.turn.meld_taken_by == "turn" else "at once"
+            short = self._short_of_opening()  # a meld of it the opening alone refuses
             return (f"you may take {C.card_str(self.discards[-1])} from the discard pile only to "
-                    f"meld it {when}, and no meld of your hand would hold it")
+                    f"meld it {when}, and " + (short or "no meld of your hand would hold it"))
         return None
 
     NARROWED = {"discard melded at once": _why_taken}

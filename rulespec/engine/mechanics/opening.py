@@ -265,8 +265,34 @@ class Opening:
                 return False
         return True
 
-    def _opening_unmet(self) -> str:
-        """Why a meld is refused while the opening is due: what the opening asks."""
+    def _short_of_opening(self, need: int = 0) -> str | None:
+        """Would the top discard, once in the hand, make a meld of it (with ``need``
+        natural cards of its rank from the hand beside it) that the opening alone refuses?
+        Then why, in the player's words: that meld and what the opening asks (None
+        otherwise, or when the opening is not due)."""
+        p = self.player
+        if not self.discards or not self.opening_due(p):
+            return None
+        top, hand = self.discards[-1], self.hands[p]
+        hand.append(top)
+        try:
+            melds = self._hand_melds(p)
+        finally:
+            hand.pop()
+        rank = C.rank_of(top)
+        for cards, reading in melds:
+            rest = list(cards)
+            if top not in rest:
+                continue
+            rest.remove(top)
+            if sum(1 for c in rest if self._natural(c, rank)) >= need:
+                meld = self._meld_action(cards, reading).text
+                return (f"`{meld}` would not open for you: {self._opening_needs()}, and the "
+                        "cards you hold do not reach that")
+        return None
+
+    def _opening_needs(self) -> str:
+        """What the opening asks, in the player's words."""
         op = self.ruleset.opening
         need = []
         contract = op.contract(self.round)
@@ -281,4 +307,8 @@ class Opening:
                         + ("" if not pure else ", with a pure run among them (one with no "
                            "wild card)" if pure == 1 else f", with {pure} pure runs among "
                            "them (runs with no wild card)"))
-        return "; ".join(need) + ", and this meld does not lead there with the cards you hold"
+        return "; ".join(need)
+
+    def _opening_unmet(self) -> str:
+        """Why a meld is refused while the opening is due: what the opening asks."""
+        return self._opening_needs() + ", and this meld does not lead there with the cards you hold"
