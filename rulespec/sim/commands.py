@@ -230,11 +230,13 @@ def print_summary(s: dict, console) -> None:
     scores = Table(title=title, title_justify="left", box=None, padding=(0, 2))
     scores.add_column("seat")
     scores.add_column("agent")
-    for col in ("game mean", "sd", "min", "max", "hand mean", "sd", "hands won"):
+    # hands won where no hand scores (`scoring: none`: they decide), in 80 columns
+    unscored = all(not h["mean"] and not h["sd"] for h in s["hand scores"])
+    for col in ("game mean", "sd", "min", "max", "hand mean", "sd") + ("hands won",) * unscored:
         scores.add_column(col, justify="right")
     for seat, (g, h, won) in enumerate(zip(s["game scores"], s["hand scores"], s["hands won"])):
         scores.add_row(str(seat), agents[seat % len(agents)], _n(g["mean"]), _n(g["sd"]), _n(g["min"]),
-                       _n(g["max"]), _n(h["mean"]), _n(h["sd"]), f"{won:,}")
+                       _n(g["max"]), _n(h["mean"]), _n(h["sd"]), *[f"{won:,}"] * unscored)
     console.print(scores)
     if s["first seat win rate"] is not None:
         wins = " · ".join(f"{k} {100 * v['win rate']:.1f}% of {v['seats']:,} seats"
