@@ -168,6 +168,7 @@ def test_a_game_of_runs_from_the_stock_reads_right():
     assert "just took from the discard pile" not in page
     assert "does not take the top discard" not in page
     assert "Melded on the table, every card counts 20 points; left in hand" in page
+    assert "A run of thirteen cards on the table scores a bonus of 500 points" in page  # no more
 
 
 def test_a_value_melded_alone_asks_for_the_value_in_hand():

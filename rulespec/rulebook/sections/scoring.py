@@ -72,7 +72,7 @@ class Scoring(Base):
                 parts += self.parts(lambda kb=kb, kind=kind: prose.say(
                     "scoring", "kind_bonus", word=getattr(self.vocab, kind), size=kb["size"],
                     natural=kb["natural"], mixed=kb["mixed"], teams=teams,
-                    instead=mb is not None))
+                    instead=mb is not None, longest=kb["size"] >= self.longest(kind)))
         parts += self.long_kind_parts(s["kind_bonus"], mb is not None, teams)
         for key in ("wrong_show", "valid_show"):
             if s[key] is not None:
@@ -162,3 +162,9 @@ class Scoring(Base):
         """" (after laying off)" where the defenders lay off onto a knocker's melds."""
         lays_off = self.rs.knock is not None and self.rs.knock.defender_lays_off
         return " (after laying off)" if lays_off else ""
+
+    def longest(self, kind: str) -> float:
+        """The most cards a meld of ``kind`` may hold (a run: 13 at most, one a rank)."""
+        rule = getattr(self.rs.melds, kind)
+        most = rule.max if rule is not None and rule.max is not None else float("inf")
+        return min(most, 13) if kind == "run" else most
