@@ -15,24 +15,12 @@ Registered in this module's own table of checks (:mod:`.problems`).
 
 from __future__ import annotations
 
-from .. import cards as C
 from ..ruleset import Ruleset
-from .problems import Checks, Problem, player_counts
+from .problems import Checks, Problem, cards_lacking
 
 check = Checks()
 
 _PAIR = "`frozen discard pile taken only with a natural pair`"
-
-
-def lacking(r: Ruleset, names) -> list[str]:
-    """The cards of ``names`` (``3S``, ``JK``, ``wild``) the deck never holds, as words."""
-    jokers = any(r.deck.jokers_for(n) for n in player_counts(r))
-    held = {C.card_str(C.make(k, s)) for k in r.deck.ranks for s in range(4)}
-    held |= {"JK"} if jokers else set()
-    out = ["jokers" if n == "JK" else n for n in names if n != "wild" and n not in held]
-    if "wild" in names and not r.wilds.any:
-        out.append("wild cards")
-    return out
 
 
 def _none(missing: list[str]) -> str:
@@ -61,7 +49,7 @@ def upcard_freeze_fits(r: Ruleset, doc: dict):
     if td is None or not td.frozen_upcard:
         return
     path = "turn.take_discards.frozen_upcard"
-    missing = lacking(r, td.frozen_upcard)
+    missing = cards_lacking(r, td.frozen_upcard)
     if not r.deal.upcard:
         yield Problem(path, "the discard pile is frozen by a card turned up at the deal, but "
                       "no card is turned up to start it",
@@ -79,7 +67,7 @@ def upcard_freeze_fits(r: Ruleset, doc: dict):
 @check("E319")
 def stops_in_deck(r: Ruleset, doc: dict):
     """The stop cards named must be cards the deck holds (wild cards: some card wild)."""
-    missing = lacking(r, r.turn.discard_stops)
+    missing = cards_lacking(r, r.turn.discard_stops)
     if missing:
         yield Problem("turn.discard_stops", f"{', '.join(missing)} on top would stop the "
                       f"discard pile, but {_none(missing)}", "remove them, or add them to the "

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from .. import cards as C
 from ..ruleset import Ruleset
 from .diagnostics import Diagnostic, line_of
 from .spans import span_finder
@@ -50,6 +51,19 @@ def player_counts(r: Ruleset) -> range:
     """Every number of players the rules allow (at most MAX_PLAYER_COUNTS)."""
     hi = r.players.max if r.players.max is not None else r.players.min + MAX_PLAYER_COUNTS
     return range(r.players.min, min(hi, MAX_PLAYER_COUNTS) + 1)
+
+
+def cards_held(r: Ruleset) -> set[str]:
+    """The name of every card the deck holds at some table (``3S``; ``JK`` with jokers)."""
+    held = {C.card_str(C.make(k, s)) for k in r.deck.ranks for s in range(4)}
+    return held | ({"JK"} if any(r.deck.jokers_for(n) for n in player_counts(r)) else set())
+
+
+def cards_lacking(r: Ruleset, names) -> list[str]:
+    """The cards of ``names`` (``3S``, ``JK``, ``wild``) the deck never holds, as words."""
+    held = cards_held(r)
+    out = ["jokers" if n == "JK" else n for n in names if n != "wild" and n not in held]
+    return out + (["wild cards"] if "wild" in names and not r.wilds.any else [])
 
 
 def rounds(r: Ruleset) -> range:

@@ -15,9 +15,8 @@ Registered in this module's own table of checks (:mod:`.problems`).
 
 from __future__ import annotations
 
-from .. import cards as C
 from ..ruleset import Ruleset
-from .problems import Checks, Problem, player_counts
+from .problems import Checks, Problem, cards_lacking
 
 check = Checks()
 
@@ -72,12 +71,7 @@ def first_round_bars_fit(r: Ruleset, doc: dict):
         yield Problem(path, "some cards may not be discarded in the first round of turns, but "
                       "a turn here ends with no discard", "remove the rule")
         return
-    jokers = any(r.deck.jokers_for(n) for n in player_counts(r))
-    held = {C.card_str(C.make(k, s)) for k in r.deck.ranks for s in range(4)}
-    held |= {"JK"} if jokers else set()
-    lacking = ["jokers" if n == "JK" else n for n in names if n != "wild" and n not in held]
-    if "wild" in names and not r.wilds.any:
-        lacking.append("wild cards")
+    lacking = cards_lacking(r, names)
     both = [n for n in names if n in r.turn.discard_barred]
     if lacking:
         yield Problem(path, f"{', '.join(lacking)} may not be discarded in the first round of "

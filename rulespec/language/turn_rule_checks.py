@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from .. import cards as C
 from ..ruleset import Ruleset
-from .problems import Checks, Problem, player_counts
+from .problems import Checks, Problem, cards_held, cards_lacking
 
 check = Checks()
 
@@ -51,12 +51,7 @@ def discard_bars_fit(r: Ruleset, doc: dict):
         yield Problem(path, "some cards may not be discarded, but a turn here ends with no "
                             "discard", "remove the rule, or `only instead of playing`")
         return
-    jokers = any(r.deck.jokers_for(n) for n in player_counts(r))
-    held = {C.card_str(C.make(k, s)) for k in r.deck.ranks for s in range(4)}
-    held |= {"JK"} if jokers else set()
-    lacking = ["jokers" if n == "JK" else n for n in names if n != "wild" and n not in held]
-    if "wild" in names and not r.wilds.any:
-        lacking.append("wild cards")
+    held, lacking = cards_held(r), cards_lacking(r, names)
     if lacking:
         yield Problem(path, f"{', '.join(lacking)} may not be discarded, but the deck has "
                             f"none (no card is wild, where wild cards are named)",
